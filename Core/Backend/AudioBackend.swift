@@ -1,0 +1,61 @@
+/// Whether a backend can be used right now, and why.
+public enum BackendAvailability: Hashable, Sendable, CustomStringConvertible {
+    /// Usable; the detail says what answered (for example "server 'default' at 48000 Hz").
+    case available(detail: String)
+    /// Not usable; the reason says why in words a person can act on.
+    case unavailable(reason: String)
+
+    /// Whether the backend is usable.
+    public var isAvailable: Bool { if case .available = self { true } else { false } }
+
+    public var description: String {
+        switch self {
+        case .available(let detail): "available: \(detail)"
+        case .unavailable(let reason): "unavailable: \(reason)"
+        }
+    }
+}
+
+/// One audio system (JACK, PulseAudio, ALSA, the Null device): lists devices and opens streams.
+///
+/// Modelled on cpal's `Host` and libsoundio's backend vtable. Implementations are thread-safe; calls may
+/// block briefly to talk to a server, so call them from a control thread, never from a render callback.
+public protocol AudioBackend: AnyObject, Sendable {
+    /// Stable lowercase identifier: `"jack"`, `"pulse"`, `"alsa"`, `"null"`.
+    var id: String { get }
+    /// Human-readable name.
+    var name: String { get }
+    /// Checks now whether the backend can be used (its library loads and its server answers).
+    var availability: BackendAvailability { get }
+    /// The devices right now (never a cached list from an earlier call).
+    func devices() throws(AudioError) -> [AudioDevice]
+    /// The system default device for `direction`, if there is one.
+    func defaultDevice(for direction: AudioDirection) throws(AudioError) -> AudioDevice?
+    /// Fills in what a device supports (channels, rates, encodings) when listing did not, which can be
+    /// slow. Backends that list everything up front return the device unchanged.
+    func probe(_ device: AudioDevice) throws(AudioError) -> AudioDevice
+    /// Opens a stream; it does not run until `start()`.
+    func makeStream(_ configuration: StreamConfiguration) throws(AudioError) -> any AudioStream
+    /// Delivers device-list changes to `handler` on a control thread until the observation is cancelled.
+    func observeDevices(_ handler: @escaping @Sendable (DeviceEvent) -> Void) throws(AudioError) -> DeviceObservation
+}
+
+extension AudioBackend {
+    /// Whether the backend can be used right now.
+    public var isAvailable: Bool { availability.isAvailable }
+
+    /// The default capture device, if any.
+    public var defaultInputDevice: AudioDevice? { get throws(AudioError) { try defaultDevice(for: .input) } }
+
+    /// The default playback device, if any.
+    public var defaultOutputDevice: AudioDevice? { get throws(AudioError) { try defaultDevice(for: .output) } }
+
+    public func probe(_ device: AudioDevice) throws(AudioError) -> AudioDevice { device }
+
+    /// The listed device with this id, or `deviceNotFound` naming the ids there are.
+    public func device(id: String) throws(AudioError) -> AudioDevice {
+        let all = try devices()
+        if let match = all.first(where: { $0.id == id }) { return match }
+        throw AudioError.deviceNotFound(id, backend: self.id, available: all.map(\.id))
+    }
+}

@@ -1,0 +1,92 @@
+/// The format a stream actually runs with, after negotiation.
+public struct StreamFormat: Hashable, Sendable, CustomStringConvertible {
+    /// Frames per second.
+    public var sampleRate: Double
+    /// Capture channels the render callback receives (0 for output streams).
+    public var inputChannelCount: Int
+    /// Playback channels the render callback fills (0 for input streams).
+    public var outputChannelCount: Int
+    /// Nominal frames per callback.
+    public var bufferSize: Int
+    /// The largest `frameCount` a callback can receive; prepare buffers for this.
+    public var maximumFrameCount: Int
+    /// The encoding on the device side (converted to and from `Float` at the edge).
+    public var deviceSampleType: SampleType
+
+    /// Creates a stream format.
+    public init(sampleRate: Double, inputChannelCount: Int, outputChannelCount: Int, bufferSize: Int, maximumFrameCount: Int, deviceSampleType: SampleType = .float32) {
+        self.sampleRate = sampleRate
+        self.inputChannelCount = inputChannelCount
+        self.outputChannelCount = outputChannelCount
+        self.bufferSize = bufferSize
+        self.maximumFrameCount = maximumFrameCount
+        self.deviceSampleType = deviceSampleType
+    }
+
+    public var description: String {
+        "\(Int(sampleRate)) Hz, in \(inputChannelCount) ch, out \(outputChannelCount) ch, \(bufferSize) frames/callback, device \(deviceSampleType)"
+    }
+}
+
+/// How far the stream's audio is from the outside world, in frames.
+public struct StreamLatency: Hashable, Sendable {
+    /// Frames between a sound reaching the device and the render callback seeing it.
+    public var inputFrames: Int
+    /// Frames between the render callback writing a sample and the device playing it.
+    public var outputFrames: Int
+
+    /// Creates a latency report.
+    public init(inputFrames: Int = 0, outputFrames: Int = 0) {
+        self.inputFrames = inputFrames
+        self.outputFrames = outputFrames
+    }
+}
+
+/// Where a stream is in its life.
+public enum StreamState: UInt8, Hashable, Sendable, CustomStringConvertible {
+    /// Open, not running.
+    case stopped
+    /// Calling the render callback.
+    case running
+    /// Its device or server is gone; it cannot start again. Open a new stream.
+    case invalidated
+    /// Closed; every resource is released.
+    case closed
+
+    public var description: String {
+        switch self {
+        case .stopped: "stopped"
+        case .running: "running"
+        case .invalidated: "invalidated"
+        case .closed: "closed"
+        }
+    }
+}
+
+/// A stream of audio between the render callback and a device.
+///
+/// Control calls (`start`, `stop`, `close`) are thread-safe and may block briefly; never call them from
+/// the render callback. `close` is idempotent and always returns promptly, even when the server is gone.
+public protocol AudioStream: AnyObject, Sendable {
+    /// The configuration the stream was opened with.
+    var configuration: StreamConfiguration { get }
+    /// The format after negotiation with the device or server.
+    var format: StreamFormat { get }
+    /// Latency reported by the backend, in frames.
+    var latency: StreamLatency { get }
+    /// Underruns and overruns since the stream opened.
+    var xrunCount: Int { get }
+    /// Where the stream is in its life.
+    var state: StreamState { get }
+    /// Starts calling the render callback.
+    func start() throws(AudioError)
+    /// Stops calling the render callback; when this returns no callback is running.
+    func stop() throws(AudioError)
+    /// Stops and releases everything. Further `start()` calls throw `invalidState`.
+    func close()
+}
+
+extension AudioStream {
+    /// Latency in seconds at the stream's rate.
+    public var outputLatencySeconds: Double { Double(latency.outputFrames) / format.sampleRate }
+}

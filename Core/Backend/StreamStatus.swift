@@ -1,0 +1,109 @@
+import Synchronization
+
+/// The state a stream shares between its control calls, its render thread and the user's event handler.
+///
+/// Backends keep one per stream. The render thread only touches atomics and a preallocated queue here
+/// (`recordXrunFromRenderThread`, `postFromRenderThread`); a delivery thread polls those while the
+/// stream runs and calls the user's handler, so the handler can be slow without hurting audio.
+public final class StreamStatus: @unchecked Sendable {
+    private let stateValue = Atomic<UInt8>(StreamState.stopped.rawValue)
+    private let xruns = Atomic<Int>(0)
+    private let realtimeEvents = SPSCQueue<StreamEvent>(capacity: 64)
+    private let droppedRealtimeEvents = Atomic<Int>(0)
+    private let pending = Mutex<[StreamEvent]>([])
+    private let stopping = Atomic<Bool>(false)
+    private let wake = WakeSignal()
+    private let handler: (@Sendable (StreamEvent) -> Void)?
+    private var deliveryThread: AudioThread?
+    private var reportedXruns = 0  // delivery thread only
+
+    /// How often the delivery thread looks for render-thread events while the stream runs.
+    private static let pollInterval: UInt64 = 10_000_000
+
+    /// Creates the status of a new (stopped) stream; events go to `handler` on a delivery thread.
+    public init(name: String, handler: (@Sendable (StreamEvent) -> Void)?) throws(AudioError) {
+        self.handler = handler
+        RealtimeSanitizer.prepare()
+        deliveryThread = try AudioThread(name: "\(name.prefix(8))-events") { [unowned self] in self.deliver() }
+    }
+
+    deinit { shutdown() }
+
+    /// Where the stream is in its life.
+    public var state: StreamState {
+        StreamState(rawValue: stateValue.load(ordering: .acquiring)) ?? .closed
+    }
+
+    /// Moves to `state` unconditionally.
+    public func setState(_ state: StreamState) {
+        stateValue.store(state.rawValue, ordering: .releasing)
+        wake.signal()
+    }
+
+    /// Moves from `expected` to `desired` if the stream is in `expected`; returns whether it moved.
+    @discardableResult
+    public func transition(from expected: StreamState, to desired: StreamState) -> Bool {
+        let moved = stateValue.compareExchange(expected: expected.rawValue, desired: desired.rawValue, ordering: .acquiringAndReleasing).exchanged
+        if moved { wake.signal() }
+        return moved
+    }
+
+    /// Underruns and overruns counted so far.
+    public var xrunCount: Int { xruns.load(ordering: .relaxed) }
+
+    /// Render thread: counts one xrun. Lock-free; the event reaches the handler on the delivery thread.
+    @inline(__always)
+    public func recordXrunFromRenderThread() { xruns.wrappingAdd(1, ordering: .relaxed) }
+
+    /// Control or notification thread: counts one xrun.
+    public func recordXrun() {
+        xruns.wrappingAdd(1, ordering: .relaxed)
+        wake.signal()
+    }
+
+    /// Render thread: queues an event without blocking; if the queue is full it is counted and dropped.
+    @inline(__always)
+    public func postFromRenderThread(_ event: StreamEvent) {
+        if !realtimeEvents.push(event) { droppedRealtimeEvents.wrappingAdd(1, ordering: .relaxed) }
+    }
+
+    /// Any thread but the render thread: queues an event for the handler.
+    public func post(_ event: StreamEvent) {
+        pending.withLock { $0.append(event) }
+        wake.signal()
+    }
+
+    /// Delivers what is queued and stops the delivery thread. Called by `close()`; idempotent. When called
+    /// from inside the handler it returns without waiting for the thread.
+    public func shutdown() {
+        guard !stopping.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        wake.signal()
+        deliveryThread?.join()
+    }
+
+    private func deliver() {
+        while true {
+            let running = state == .running
+            wake.wait(timeoutNanoseconds: running ? Self.pollInterval : 200_000_000)
+            flush()
+            if stopping.load(ordering: .acquiring) {
+                flush()
+                return
+            }
+        }
+    }
+
+    private func flush() {
+        let total = xruns.load(ordering: .relaxed)
+        if total != reportedXruns {
+            reportedXruns = total
+            handler?(.xrun(total: total))
+        }
+        while let event = realtimeEvents.pop() { handler?(event) }
+        let events = pending.withLock { events in
+            defer { events.removeAll() }
+            return events
+        }
+        for event in events { handler?(event) }
+    }
+}

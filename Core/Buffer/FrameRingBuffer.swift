@@ -1,0 +1,100 @@
+/// A lock-free single-producer, single-consumer ring of multi-channel frames.
+///
+/// Samples are stored non-interleaved, one plane per channel, so copies in and out are plain `memcpy`s
+/// of at most two segments per channel. The producer (often the render thread) and the consumer (often a
+/// writer or UI thread) never block each other; `write` and `read` move as many frames as fit and say how
+/// many, so overflow and underflow are visible to the caller, never silent.
+public final class FrameRingBuffer: @unchecked Sendable {
+    /// Channels per frame.
+    public let channelCount: Int
+    @usableFromInline let cursors: RingCursors
+    @usableFromInline let planes: AudioBuffer
+
+    /// Creates a ring holding at least `capacity` frames (rounded up to a power of two).
+    public init(channelCount: Int, capacity: Int) {
+        precondition(channelCount >= 1, "FrameRingBuffer needs at least one channel")
+        self.channelCount = channelCount
+        cursors = RingCursors(capacity: capacity)
+        planes = AudioBuffer(channelCount: channelCount, frameCapacity: cursors.capacity)
+    }
+
+    deinit { cursors.deallocate() }
+
+    /// Frames the ring holds at most.
+    public var capacity: Int { cursors.capacity }
+
+    /// Producer: frames that can be written now.
+    public var availableToWrite: Int { cursors.writable().count }
+
+    /// Consumer: frames that can be read now.
+    public var availableToRead: Int { cursors.readable().count }
+
+    /// Producer: appends up to `source.frameCount` frames and returns how many fit. Channels of
+    /// `source` beyond the ring's are ignored; missing ones are written as silence.
+    @discardableResult
+    public func write(_ source: AudioBufferView) -> Int {
+        let (start, free) = cursors.writable(wanting: source.frameCount)
+        let count = Swift.min(free, source.frameCount)
+        guard count > 0 else { return 0 }
+        let (first, second) = cursors.segments(start: start, count: count)
+        let store = planes.view(frames: cursors.capacity)
+        for channel in 0..<channelCount {
+            let plane = store.samples(channel)
+            if channel < source.channelCount {
+                let input = source.samples(channel)
+                (plane + first.lowerBound).update(from: input, count: first.count)
+                plane.update(from: input + first.count, count: second.count)
+            } else {
+                (plane + first.lowerBound).update(repeating: 0, count: first.count)
+                plane.update(repeating: 0, count: second.count)
+            }
+        }
+        cursors.commitWrite(from: start, count: count)
+        return count
+    }
+
+    /// Producer: appends up to `frames` frames of silence and returns how many fit.
+    @discardableResult
+    public func writeSilence(frames: Int) -> Int {
+        let (start, free) = cursors.writable(wanting: frames)
+        let count = Swift.min(free, frames)
+        guard count > 0 else { return 0 }
+        let (first, second) = cursors.segments(start: start, count: count)
+        let store = planes.view(frames: cursors.capacity)
+        for channel in 0..<channelCount {
+            let plane = store.samples(channel)
+            (plane + first.lowerBound).update(repeating: 0, count: first.count)
+            plane.update(repeating: 0, count: second.count)
+        }
+        cursors.commitWrite(from: start, count: count)
+        return count
+    }
+
+    /// Consumer: removes up to `destination.frameCount` frames into `destination` and returns how many.
+    /// Channels of `destination` beyond the ring's are left untouched.
+    @discardableResult
+    public func read(into destination: AudioBufferView) -> Int {
+        let (start, filled) = cursors.readable(wanting: destination.frameCount)
+        let count = Swift.min(filled, destination.frameCount)
+        guard count > 0 else { return 0 }
+        let (first, second) = cursors.segments(start: start, count: count)
+        let store = planes.view(frames: cursors.capacity)
+        for channel in 0..<Swift.min(channelCount, destination.channelCount) {
+            let plane = store.samples(channel)
+            let output = destination.samples(channel)
+            output.update(from: plane + first.lowerBound, count: first.count)
+            (output + first.count).update(from: plane, count: second.count)
+        }
+        cursors.commitRead(from: start, count: count)
+        return count
+    }
+
+    /// Consumer: drops up to `frames` frames without copying them and returns how many were dropped.
+    @discardableResult
+    public func skip(frames: Int) -> Int {
+        let (start, filled) = cursors.readable(wanting: frames)
+        let count = Swift.min(filled, frames)
+        if count > 0 { cursors.commitRead(from: start, count: count) }
+        return count
+    }
+}

@@ -1,0 +1,94 @@
+// swift-tools-version: 6.0
+//
+// Decibel: audio on Linux with one Swift API over ALSA, PulseAudio and JACK.
+//
+// Every module is its own library product, so an application can embed `DecibelCore` plus one backend
+// and build without the other system libraries' headers installed. Arrows point down only:
+//
+//   Tools ─▶ Decibel (umbrella) ─▶ backends, Formats, Plot ─▶ DecibelCore
+import PackageDescription
+import Foundation
+
+let package = Package(
+    name: "Decibel",
+    products: [
+        .library(name: "DecibelCore", targets: ["DecibelCore"]),
+        .library(name: "DecibelNull", targets: ["DecibelNull"]),
+        .library(name: "Decibel", targets: ["Decibel"]),
+        .executable(name: "decibel", targets: ["decibel"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // MARK: Core — formats, buffers, ring buffers, backend protocols, render path. No C audio library.
+        .target(name: "DecibelCore", path: "Core"),
+
+        // MARK: Backends — one folder each: a C shim target (module map + small header) and a Swift target.
+        .target(name: "DecibelNull", dependencies: ["DecibelCore", "DecibelTestSupport"], path: "Backends/Null"),
+        // JACK:  CJACK + DecibelJACK     (Backends/JACK)
+        // Pulse: CPulse + DecibelPulse   (Backends/Pulse)
+        // ALSA:  CALSA + DecibelALSA     (Backends/ALSA)
+
+        // MARK: Formats and Plot
+        // Formats: CSndFile + DecibelFormats (Formats/)
+        // Plot:    CCairo + DecibelPlot      (Plot/)
+
+        // MARK: Umbrella and tools
+        .target(
+            name: "Decibel",
+            dependencies: ["DecibelCore", "DecibelTestSupport", "DecibelNull"],
+            path: "Tools/Decibel"
+        ),
+        .executableTarget(
+            name: "decibel",
+            dependencies: ["Decibel", "DecibelTestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            path: "Tools/decibel"
+        ),
+
+        // MARK: Real-time proof — render paths run under clang's RealtimeSanitizer (see DESIGN.md).
+        .executableTarget(
+            name: "decibel-rtcheck",
+            dependencies: ["Decibel", "DecibelTestSupport"],
+            path: "Tests/RealtimeCheck",
+            linkerSettings: realtimeSanitizerLinkerSettings()
+        ),
+
+        // MARK: Tests
+        .target(name: "DecibelTestSupport", path: "Tests/Support"),
+        .testTarget(name: "DecibelCoreTests", dependencies: ["DecibelCore", "DecibelTestSupport"], path: "Tests/DecibelCoreTests"),
+        .testTarget(name: "DecibelNullTests", dependencies: ["DecibelNull", "DecibelTestSupport"], path: "Tests/DecibelNullTests"),
+        .testTarget(name: "DecibelTests", dependencies: ["Decibel", "DecibelTestSupport"], path: "Tests/DecibelTests"),
+        .testTarget(name: "ToolTests", dependencies: ["decibel", "decibel-rtcheck", "DecibelTestSupport"], path: "Tests/ToolTests"),
+    ],
+    swiftLanguageModes: [.v6]
+)
+
+/// Links the toolchain's RealtimeSanitizer runtime whole-archive into the check executable and exports
+/// its enter/exit entry points so `RealtimeSanitizer` in DecibelCore can find them with `dlsym`.
+/// When the runtime is not found the executable still builds and reports the check as not armed.
+func realtimeSanitizerLinkerSettings() -> [LinkerSetting] {
+    guard let archive = realtimeSanitizerArchive() else { return [] }
+    return [.unsafeFlags([
+        "-Xlinker", "--whole-archive", "-Xlinker", archive, "-Xlinker", "--no-whole-archive",
+        "-Xlinker", "--export-dynamic", "-Xlinker", "-ldl",
+    ])]
+}
+
+func realtimeSanitizerArchive() -> String? {
+    let environment = ProcessInfo.processInfo.environment
+    let searchPath = (environment["PATH"] ?? "").split(separator: ":").map(String.init)
+    let fileManager = FileManager.default
+    for directory in searchPath {
+        let swiftc = URL(fileURLWithPath: directory).appendingPathComponent("swiftc")
+        guard fileManager.fileExists(atPath: swiftc.path) else { continue }
+        let usr = swiftc.resolvingSymlinksInPath().deletingLastPathComponent().deletingLastPathComponent()
+        let clang = usr.appendingPathComponent("lib/clang")
+        let versions = (try? fileManager.contentsOfDirectory(atPath: clang.path)) ?? []
+        for version in versions.sorted().reversed() {
+            let archive = clang.appendingPathComponent("\(version)/lib/linux/libclang_rt.rtsan-x86_64.a")
+            if fileManager.fileExists(atPath: archive.path) { return archive.path }
+        }
+    }
+    return nil
+}

@@ -1,0 +1,86 @@
+import Foundation
+
+/// Measurements tests make on rendered or recorded audio.
+public enum SignalAnalysis {
+    /// Root mean square of `samples`.
+    public static func rms(_ samples: some Collection<Float>) -> Double {
+        guard !samples.isEmpty else { return 0 }
+        return (samples.reduce(0.0) { $0 + Double($1) * Double($1) } / Double(samples.count)).squareRoot()
+    }
+
+    /// Largest absolute sample.
+    public static func peak(_ samples: some Collection<Float>) -> Float {
+        samples.reduce(0) { max($0, abs($1)) }
+    }
+
+    /// Frequency estimated from rising zero crossings, interpolated between samples. Good to a fraction
+    /// of a hertz for a clean tone over a second.
+    public static func frequency(_ samples: [Float], sampleRate: Double) -> Double {
+        var crossings: [Double] = []
+        for i in 1..<max(1, samples.count) where samples[i - 1] < 0 && samples[i] >= 0 {
+            let fraction = Double(-samples[i - 1]) / Double(samples[i] - samples[i - 1])
+            crossings.append(Double(i - 1) + fraction)
+        }
+        guard crossings.count >= 2, let first = crossings.first, let last = crossings.last else { return 0 }
+        return Double(crossings.count - 1) / ((last - first) / sampleRate)
+    }
+
+    /// Magnitude (0...1 for a full-scale sine) of `frequency` in `samples`, by the Goertzel algorithm.
+    public static func magnitude(of frequency: Double, in samples: [Float], sampleRate: Double) -> Double {
+        let omega = 2 * Double.pi * frequency / sampleRate
+        let coefficient = 2 * cos(omega)
+        var s1 = 0.0, s2 = 0.0
+        for sample in samples {
+            let s0 = Double(sample) + coefficient * s1 - s2
+            s2 = s1
+            s1 = s0
+        }
+        let power = s1 * s1 + s2 * s2 - coefficient * s1 * s2
+        return 2 * power.squareRoot() / Double(max(1, samples.count))
+    }
+
+    /// The largest difference between neighbouring samples. For a sine of amplitude `a` and frequency `f`
+    /// it cannot exceed `a * 2π f / rate` (plus rounding); a dropout or a repeated block breaks that bound.
+    public static func largestStep(_ samples: [Float]) -> Float {
+        var largest: Float = 0
+        for i in 1..<max(1, samples.count) { largest = max(largest, abs(samples[i] - samples[i - 1])) }
+        return largest
+    }
+
+    /// The index of the first sample whose magnitude exceeds `threshold`, if any.
+    public static func firstSound(_ samples: [Float], threshold: Float = 1e-4) -> Int? {
+        samples.firstIndex { abs($0) > threshold }
+    }
+
+    /// Decodes interleaved little-endian samples (from `parec`, `sox -t raw`, a `type file` PCM) into
+    /// one array per channel.
+    public static func deinterleave(_ data: Data, channels: Int, as type: RawSampleType) -> [[Float]] {
+        let width = type.bytes
+        let frames = data.count / (width * channels)
+        var result = Array(repeating: [Float](repeating: 0, count: frames), count: channels)
+        data.withUnsafeBytes { raw in
+            for frame in 0..<frames {
+                for channel in 0..<channels {
+                    let offset = (frame * channels + channel) * width
+                    result[channel][frame] = type.decode(raw, at: offset)
+                }
+            }
+        }
+        return result
+    }
+
+    /// Encodings tests meet in raw captures.
+    public enum RawSampleType: Sendable {
+        case int16, int32, float32
+
+        public var bytes: Int { self == .int16 ? 2 : 4 }
+
+        func decode(_ raw: UnsafeRawBufferPointer, at offset: Int) -> Float {
+            switch self {
+            case .int16: Float(raw.loadUnaligned(fromByteOffset: offset, as: Int16.self)) / 32768
+            case .int32: Float(Double(raw.loadUnaligned(fromByteOffset: offset, as: Int32.self)) / 2_147_483_648)
+            case .float32: raw.loadUnaligned(fromByteOffset: offset, as: Float.self)
+            }
+        }
+    }
+}
