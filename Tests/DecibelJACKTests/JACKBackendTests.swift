@@ -1,0 +1,123 @@
+import CJACK
+import DecibelCore
+@testable import DecibelJACK
+import DecibelTestSupport
+import Foundation
+import Synchronization
+import Testing
+
+extension JACKTests {
+    @Test("the backend is available when the test server answers, and says which server at what rate",
+          .enabled(if: JACKHarness.shouldRun, JACKHarness.skipReason))
+    func availableWithServer() throws {
+        let backend = JACKBackend()
+        #expect(backend.id == "jack")
+        let availability = backend.availability
+        #expect(availability.isAvailable, "\(availability)")
+        let server = try #require(ProcessInfo.processInfo.environment["JACK_DEFAULT_SERVER"])
+        #expect(availability.description.contains(server))
+        #expect(availability.description.contains("Hz"))
+        #expect(JACKBackend(options: .init(serverName: server)).isAvailable)
+    }
+
+    @Test("a server name nobody runs makes the backend unavailable with a reason, and no server is started")
+    func unknownServerIsUnavailableAndNotStarted() throws {
+        let name = "decibel-nobody-\(UInt32.random(in: 0..<1_000_000))"
+        let backend = JACKBackend(options: .init(serverName: name))
+        guard case .unavailable(let reason) = backend.availability else {
+            Issue.record("a JACK server named \(name) answered")
+            return
+        }
+        print("jack unknown server: \(reason)")
+        #expect(reason.contains(name))
+        #expect(reason.contains("cannot connect to the server"))
+        let started = try JACKHarness.spawn("pgrep", ["-f", "jackd.*\(name)"])
+        #expect(started.standardOutput.isEmpty, "a server was started: \(started.standardOutput)")
+        #expect(throws: AudioError.self) { try backend.devices() }
+    }
+
+    @Test("a missing libjack (DECIBEL_JACK_LIBRARY) makes the backend unavailable with the reason")
+    func missingLibraryIsUnavailable() throws {
+        let missing = "/nonexistent/decibel/libjack-missing.so.0"
+        #expect(JACKLibrary.path(environment: ["DECIBEL_JACK_LIBRARY": missing]) == missing)
+        #expect(JACKLibrary.path(environment: [:]) == "libjack.so.0")
+        let backend = JACKBackend(options: .init(libraryPath: missing))
+        guard case .unavailable(let reason) = backend.availability else {
+            Issue.record("available without its library")
+            return
+        }
+        print("jack missing library: \(reason)")
+        #expect(reason.contains(missing))
+        #expect(reason.contains("No such file"))
+        do {
+            _ = try backend.makeStream(StreamConfiguration { _ in })
+            Issue.record("opened a stream without libjack")
+        } catch {
+            #expect(error.kind == .backendUnavailable)
+        }
+    }
+
+    @Test("devices are the physical ports grouped by client, exactly as jack_lsp -p lists them",
+          .enabled(if: JACKHarness.shouldRun, JACKHarness.skipReason))
+    func devicesMatchJackLsp() throws {
+        let output = try JACKHarness.tool("jack_lsp", ["-p", "-t"]).standardOutput
+        var capture: [String: Int] = [:], playback: [String: Int] = [:]
+        var port: String?
+        var properties = ""
+        func finish() {
+            guard let name = port, properties.contains("physical") else { return }
+            let client = String(name.prefix { $0 != ":" })
+            if properties.contains("output") { capture[client, default: 0] += 1 } else { playback[client, default: 0] += 1 }
+        }
+        for line in output.split(separator: "\n") {
+            if !line.hasPrefix("\t") && !line.hasPrefix(" ") {
+                port = String(line)
+                properties = ""
+            } else if line.contains("properties:") {
+                properties = String(line)
+            } else if line.contains("audio") {
+                finish()
+            }
+        }
+        let devices = try JACKBackend().devices()
+        print("jack devices: \(devices.map { "\($0.id) in \($0.inputChannelCount) out \($0.outputChannelCount) \($0.direction)" })")
+        #expect(!devices.isEmpty)
+        #expect(Set(devices.map(\.id)) == Set(capture.keys).union(playback.keys))
+        for device in devices {
+            #expect(device.inputChannelCount == capture[device.id, default: 0])
+            #expect(device.outputChannelCount == playback[device.id, default: 0])
+            #expect(device.backend == "jack")
+            #expect(device.sampleRates.count == 1)
+        }
+        let backend = JACKBackend()
+        #expect(try backend.defaultDevice(for: .output)?.id == "system")
+        #expect(try backend.defaultDevice(for: .input)?.id == "system")
+        #expect(try JACKBackend().devices().map(\.id) == devices.map(\.id), "ids change between listings")
+    }
+
+    @Test("a client registering physical ports appears as a device, and vanishes when it closes",
+          .enabled(if: JACKHarness.shouldRun, JACKHarness.skipReason))
+    func deviceEventsFollowClients() throws {
+        let backend = JACKBackend()
+        let events = Mutex<[DeviceEvent]>([])
+        let observation = try backend.observeDevices { event in events.withLock { $0.append(event) } }
+        defer { observation.cancel() }
+
+        let name = JACKHarness.uniqueName("dcb-fakecard")
+        let library = try JACKLibrary.load(backend.libraryPath).get()
+        let card = try JACKClient(library: library, name: name, serverName: nil, exactName: true)
+        let flags = UInt(JackPortIsOutput.rawValue | JackPortIsPhysical.rawValue | JackPortIsTerminal.rawValue)
+        for index in 1...3 { _ = library.api.port_register?(card.handle, "capture_\(index)", library.audioType, flags, 0) }
+        #expect(library.api.activate?(card.handle) == 0)
+
+        let added = JACKHarness.waitUntil(3) {
+            events.withLock { $0.contains { if case .added(let device) = $0 { device.id == name && device.inputChannelCount == 3 } else { false } } }
+        }
+        #expect(added, "no .added event; got \(events.withLock { $0 })")
+        #expect(try backend.devices().contains { $0.id == name && $0.direction == .input })
+
+        card.close()
+        let removed = JACKHarness.waitUntil(3) { events.withLock { $0.contains(.removed(id: name)) } }
+        #expect(removed, "no .removed event; got \(events.withLock { $0 })")
+    }
+}
