@@ -21,9 +21,8 @@ extension JACKTests {
         let original = stream.format.bufferSize
         try JACKHarness.setPeriod(period)
         defer { try? JACKHarness.setPeriod(original) }
-        #expect(stream.format.bufferSize == period)
-
         try stream.start()
+        #expect(stream.format.bufferSize == period)
         JACKHarness.waitUntil(1) { stream.statistics.callbacks > 100 }
         stream.resetWorstCallbackDuration()
         let startCallbacks = stream.statistics.callbacks

@@ -21,6 +21,10 @@ extension JACKStream {
                 _ = client.api.deactivate?(client.handle)
                 throw error
             }
+            // The period or rate may have changed while the client was inactive (JACK only notifies
+            // active clients): catch up before the first callback's format is reported.
+            context.bufferSizeChanged(jack_nframes_t(client.bufferSize))
+            context.sampleRateChanged(jack_nframes_t(client.sampleRate))
             guard status.transition(from: .stopped, to: .running) else {
                 throw AudioError(.streamInvalidated, "the JACK server shut down while the stream started", backend: "jack")
             }

@@ -144,7 +144,7 @@ final class JACKStreamContext: @unchecked Sendable {
     func bufferSizeChanged(_ frames: jack_nframes_t) {
         let size = Int(frames)
         let changed: StreamFormat? = format.withLock { format in
-            guard format.bufferSize != size else { return nil }
+            guard format.bufferSize != size, size > 0 else { return nil }
             format.bufferSize = size
             format.maximumFrameCount = size
             return format
