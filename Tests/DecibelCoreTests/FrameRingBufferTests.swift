@@ -23,10 +23,10 @@ struct FrameRingBufferTests {
         let out = AudioBuffer(channelCount: 2, frameCapacity: 16)
         #expect(ring.availableToRead == 0)
         #expect(ring.read(into: out) == 0)
-        #expect(ring.write(block((0..<5).map(Float.init)) == 5)
+        #expect(ring.write(block((0..<5).map(Float.init))) == 5)
         #expect(ring.availableToWrite == 3)
-        #expect(ring.write(block((5..<12).map(Float.init)) == 3)
-        #expect(ring.write(block([99]) == 0)
+        #expect(ring.write(block((5..<12).map(Float.init))) == 3)
+        #expect(ring.write(block([99])) == 0)
         #expect(ring.availableToRead == 8)
         #expect(ring.read(into: out) == 8)
         #expect(out.samples(ofChannel: 0).prefix(8) == ArraySlice((0..<8).map(Float.init)))
@@ -39,8 +39,8 @@ struct FrameRingBufferTests {
         let ring = FrameRingBuffer(channelCount: 1, capacity: 1)
         let out = AudioBuffer(channelCount: 1, frameCapacity: 1)
         for i in 0..<10 {
-            #expect(ring.write(block([Float(i)], channels: 1) == 1)
-            #expect(ring.write(block([0], channels: 1) == 0)
+            #expect(ring.write(block([Float(i)], channels: 1)) == 1)
+            #expect(ring.write(block([0], channels: 1)) == 0)
             #expect(ring.read(into: out) == 1)
             #expect(out[0][0] == Float(i))
         }
@@ -50,10 +50,10 @@ struct FrameRingBufferTests {
     func wrapSilenceAndSkip() {
         let ring = FrameRingBuffer(channelCount: 1, capacity: 4)
         let out = AudioBuffer(channelCount: 1, frameCapacity: 4)
-        #expect(ring.write(block([1, 2, 3], channels: 1) == 3)
+        #expect(ring.write(block([1, 2, 3], channels: 1)) == 3)
         #expect(ring.skip(frames: 2) == 2)
         #expect(ring.writeSilence(frames: 2) == 2)
-        #expect(ring.write(block([4, 5], channels: 1) == 1)
+        #expect(ring.write(block([4, 5], channels: 1)) == 1)
         #expect(ring.read(into: out) == 4)
         #expect(out.samples(ofChannel: 0) == [3, 0, 0, 4])
     }

@@ -16,7 +16,7 @@ struct RealtimeCheckTests {
 
     @Test("the checker is built and armed when the test command runs")
     func checkerIsPresent() throws {
-        guard let checker else {
+        guard let checker = Self.checker else {
             #expect(!TestEnvironment.serversRequired, "DECIBEL_RTCHECK is not set; Scripts/test builds and names it")
             return
         }
