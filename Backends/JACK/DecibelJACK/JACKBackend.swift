@@ -70,16 +70,11 @@ public final class JACKBackend: AudioBackend {
     }
 
     /// Opens a stream as a JACK client with `options` (connections, port and client names).
-    public func makeJACKStream(_ configuration: StreamConfiguration, options streamOptions: JACKStreamOptions = JACKStreamOptions()) throws(AudioError) -> JACKStream {
-        try makeStream(configuration, options: streamOptions)
-    }
-
-    /// Opens a stream as a JACK client with `options` (connections, port and client names).
     public func makeStream(_ configuration: StreamConfiguration, options streamOptions: JACKStreamOptions) throws(AudioError) -> JACKStream {
         try configuration.validate(backend: id)
         let clientName = streamOptions.clientName ?? (configuration.name.isEmpty ? options.clientName : configuration.name)
         let client = try JACKClient(library: library(), name: clientName, serverName: options.serverName,
-                                    exactName: streamOptions.requiresExactClientName)
+                                    exactName: streamOptions.exactClientName)
         do throws(AudioError) {
             let plan = try JACKConnectionPlan(configuration: configuration, options: streamOptions, client: client)
             return try JACKStream(configuration: configuration, options: streamOptions, client: client, plan: plan)

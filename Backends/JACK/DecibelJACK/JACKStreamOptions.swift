@@ -48,6 +48,4 @@ public struct JACKStreamOptions: Sendable, Hashable {
             inputConnections = newValue ? .automatic : .none
         }
     }
-
-    var requiresExactClientName: Bool { exactClientName }
 }
