@@ -171,3 +171,29 @@ extension JACKTests {
         } throws: { ($0 as? AudioError)?.kind == .invalidArgument }
     }
 }
+
+extension JACKTests {
+    @Test("stop leaves no callback running, start resumes it, and a closed stream refuses to start",
+          .enabled(if: JACKHarness.shouldRun, JACKHarness.skipReason))
+    func stopStartClose() throws {
+        let log = EventLog()
+        let stream = try JACKBackend().makeStream(
+            StreamConfiguration(channelCount: 2, name: JACKHarness.uniqueName("dcb-cycle"), onEvent: log.handler, render: JACKHarness.warmed { _ in }),
+            options: JACKStreamOptions(outputConnections: .none))
+        try stream.start()
+        #expect(JACKHarness.waitUntil(2) { stream.statistics.callbacks > 5 })
+        try stream.stop()
+        #expect(stream.state == .stopped)
+        let stopped = stream.statistics.callbacks
+        usleep(100_000)
+        #expect(stream.statistics.callbacks == stopped, "callbacks ran after stop() returned")
+        try stream.start()
+        #expect(JACKHarness.waitUntil(2) { stream.statistics.callbacks > stopped + 5 })
+        stream.close()
+        stream.close()
+        #expect(stream.state == .closed)
+        #expect { try stream.start() } throws: { ($0 as? AudioError)?.kind == .invalidState }
+        #expect(log.all.filter { $0 == .started }.count == 2)
+        #expect(log.all.filter { $0 == .stopped }.count == 2)
+    }
+}
