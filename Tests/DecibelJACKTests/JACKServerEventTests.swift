@@ -9,19 +9,17 @@ extension JACKTests {
     @Test("killing jackd mid-stream: serverShutDown within 1 s, prompt stop/close, a new stream works after restart",
           .enabled(if: JACKHarness.shouldRun, JACKHarness.skipReason), .timeLimit(.minutes(1)))
     func serverShutdownMidStream() throws {
-        let backend = JACKBackend()
+        let server = try PrivateJACKServer("shutdown")
+        let backend = server.backend
         let log = EventLog()
         let sine = SineSource(frequency: 440, amplitude: 0.2)
         let stream = try backend.makeStream(StreamConfiguration(channelCount: 2, name: JACKHarness.uniqueName("dcb-doomed"), onEvent: log.handler, render: JACKHarness.warmed { sine.render($0) }), options: JACKStreamOptions())
         try stream.start()
         #expect(JACKHarness.waitUntil(2) { stream.statistics.callbacks > 10 })
 
-        let runtime = ProcessInfo.processInfo.environment["DECIBEL_RUNTIME_DIR"] ?? "/tmp/decibel-test"
-        let pidText = try String(contentsOfFile: "\(runtime)/jackd.pid", encoding: .utf8)
-        let pid = try #require(pid_t(pidText.trimmingCharacters(in: .whitespacesAndNewlines)))
+        let pid = try server.pid()
         let killed = Date()
         #expect(kill(pid, SIGKILL) == 0)
-        defer { try? JACKHarness.servers("start") }
 
         let reported = JACKHarness.waitUntil(1) { log.firstTime { if case .serverShutDown = $0 { true } else { false } } != nil }
         let delay = log.firstTime { if case .serverShutDown = $0 { true } else { false } }.map { $0.timeIntervalSince(killed) }
@@ -38,8 +36,8 @@ extension JACKTests {
         #expect(stopAndClose < 0.5)
         #expect(stream.state == .closed)
 
-        try JACKHarness.servers("stop")  // clears the dead server's shared memory
-        try JACKHarness.servers("start")
+        try server.servers("stop")  // clears the dead server's shared memory
+        try server.servers("start")
         let fresh = try backend.makeStream(StreamConfiguration(channelCount: 2, name: JACKHarness.uniqueName("dcb-reborn"), render: JACKHarness.warmed { sine.render($0) }), options: JACKStreamOptions())
         defer { fresh.close() }
         try fresh.start()
@@ -50,7 +48,8 @@ extension JACKTests {
     @Test("jack_bufsize while a stream runs: it renders at the new size and reports formatChanged",
           .enabled(if: JACKHarness.shouldRun, JACKHarness.skipReason), .timeLimit(.minutes(1)))
     func bufferSizeChangeMidStream() throws {
-        let backend = JACKBackend()
+        let server = try PrivateJACKServer("bufsize")
+        let backend = server.backend
         let log = EventLog()
         let sine = SineSource(frequency: 1000, amplitude: 0.5)
         let stream = try backend.makeStream(StreamConfiguration(channelCount: 1, name: JACKHarness.uniqueName("dcb-resize"), onEvent: log.handler, render: JACKHarness.warmed { sine.render($0) }),
@@ -58,12 +57,11 @@ extension JACKTests {
         defer { stream.close() }
         let original = stream.format.bufferSize
         let target = original == 128 ? 512 : 128
-        defer { try? JACKHarness.setPeriod(original) }
         try stream.start()
         #expect(JACKHarness.waitUntil(2) { stream.statistics.callbacks > 5 })
         #expect(stream.statistics.lastFrameCount == original)
 
-        try JACKHarness.tool("jack_bufsize", [String(target)])
+        try server.tool("jack_bufsize", [String(target)])
         let changed = JACKHarness.waitUntil(3) { log.all.contains { if case .formatChanged(let format) = $0 { format.bufferSize == target } else { false } } }
         #expect(changed, "no formatChanged(\(target)); events \(log.all)")
         #expect(stream.format.bufferSize == target)
@@ -78,7 +76,8 @@ extension JACKTests {
     @Test("a callback that overruns its period is counted as an xrun and reported as an event",
           .enabled(if: JACKHarness.shouldRun, JACKHarness.skipReason), .timeLimit(.minutes(1)))
     func xrunIsCountedAndReported() throws {
-        let backend = JACKBackend()
+        let server = try PrivateJACKServer("xrun")
+        let backend = server.backend
         let log = EventLog()
         let stall = Atomic<Bool>(false)
         let stream = try backend.makeStream(StreamConfiguration(channelCount: 1, name: JACKHarness.uniqueName("dcb-late"), onEvent: log.handler, render: JACKHarness.warmed { _ in

@@ -13,14 +13,13 @@ extension JACKTests {
         let environment = ProcessInfo.processInfo.environment
         let seconds = Double(environment["DECIBEL_JACK_SOAK_SECONDS"] ?? "") ?? 20
         let period = Int(environment["DECIBEL_JACK_SOAK_PERIOD"] ?? "") ?? 64
-        let backend = JACKBackend()
+        let server = try PrivateJACKServer("soak")
+        let backend = server.backend
         let log = EventLog()
         let sine = SineSource(frequency: 1000, amplitude: 0.25)
         let stream = try backend.makeStream(StreamConfiguration(channelCount: 2, name: JACKHarness.uniqueName("dcb-soak"), onEvent: log.handler, render: JACKHarness.warmed { sine.render($0) }), options: JACKStreamOptions())
         defer { stream.close() }
-        let original = stream.format.bufferSize
-        try JACKHarness.setPeriod(period)
-        defer { try? JACKHarness.setPeriod(original) }
+        try server.setPeriod(period)
         try stream.start()
         #expect(stream.format.bufferSize == period)
         JACKHarness.waitUntil(1) { stream.statistics.callbacks > 100 }

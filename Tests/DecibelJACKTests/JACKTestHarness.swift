@@ -15,8 +15,6 @@ enum JACKHarness {
 
     static let skipReason: Comment = "no JACK server answers; run `Scripts/servers start jack` (with JACK_DEFAULT_SERVER from `Scripts/servers env`)"
 
-    /// The test server's period, which tests that change it restore.
-    static var serverPeriod: Int { Int(ProcessInfo.processInfo.environment["DECIBEL_TEST_JACK_PERIOD"] ?? "") ?? 256 }
 
     /// A client name no other test uses.
     static func uniqueName(_ base: String) -> String { "\(base)-\(UInt32.random(in: 0..<1_000_000))" }
@@ -32,10 +30,10 @@ enum JACKHarness {
         return condition()
     }
 
-    /// Returns `body` after calling it once on this thread with a 64-frame stereo context. `swift test`
-    /// links the RealtimeSanitizer runtime (through decibel-rtcheck), and in a debug build the first call
-    /// of a closure instantiates Swift type metadata, which locks and allocates; doing that here keeps
-    /// it off JACK's real-time thread. Streams warm up their own part of the render path themselves.
+    /// Returns `body` after calling it once on this thread with a 64-frame stereo context. In a debug
+    /// build the first call of a closure instantiates Swift type metadata, which locks and allocates (and
+    /// aborts when the test process links the RealtimeSanitizer runtime); doing it here keeps that off
+    /// JACK's real-time thread. Streams warm up their own part of the render path themselves.
     static func warmed(_ body: @escaping RenderCallback) -> RenderCallback {
         let input = AudioBuffer(channelCount: 2, frameCapacity: 64), output = AudioBuffer(channelCount: 2, frameCapacity: 64)
         body(RenderContext(input: input.view, output: output.view, frameCount: 64,
@@ -43,23 +41,17 @@ enum JACKHarness {
         return body
     }
 
-    /// Runs a JACK command-line tool against the test server.
+    /// Runs a JACK command-line tool against the shared test server.
     @discardableResult
     static func tool(_ name: String, _ arguments: [String]) throws -> SpawnResult {
         try spawn(name, arguments)
-    }
-
-    /// `Scripts/servers ACTION jack`, honouring DECIBEL_RUNTIME_DIR and DECIBEL_TEST_JACK_SERVER.
-    static func servers(_ action: String) throws {
-        let result = try spawn(TestEnvironment.repositoryRoot.appendingPathComponent("Scripts/servers").path, [action, "jack"])
-        guard result.status == 0 else { throw AudioError(.backendError, "Scripts/servers \(action) jack failed: \(result.standardError)") }
     }
 
     /// Runs a program with posix_spawn and waitpid, capturing its output through a file.
     ///
     /// Foundation's `Process` waits for a SIGCHLD handler that is gone once libjack has seen its server
     /// die (it then never returns), so the tests that kill the server start processes this way.
-    static func spawn(_ executable: String, _ arguments: [String]) throws -> SpawnResult {
+    static func spawn(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws -> SpawnResult {
         let directory = TestEnvironment.temporaryDirectory("jack-spawn")
         defer { try? FileManager.default.removeItem(at: directory) }
         let out = directory.appendingPathComponent("out").path, err = directory.appendingPathComponent("err").path
@@ -71,8 +63,11 @@ enum JACKHarness {
         posix_spawn_file_actions_addopen(&actions, 2, err, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
+        let variables = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        let envp = variables.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { envp.forEach { free($0) } }
         var pid = pid_t()
-        let spawned = posix_spawnp(&pid, executable, &actions, nil, argv, environ)
+        let spawned = posix_spawnp(&pid, executable, &actions, nil, argv, envp)
         guard spawned == 0 else { throw AudioError(.backendError, "cannot run \(executable)", code: spawned) }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
@@ -83,13 +78,58 @@ enum JACKHarness {
                            standardOutput: String(decoding: output, as: UTF8.self),
                            standardError: String(decoding: error, as: UTF8.self))
     }
+}
 
-    /// Sets the server's period with `jack_bufsize` and waits until a client sees it.
-    static func setPeriod(_ frames: Int) throws {
+/// A jackd of the test's own (dummy driver, via `Scripts/servers` with its own name and runtime
+/// directory), for tests that kill the server, change its period or make it xrun: other suites running
+/// in parallel keep using the shared server undisturbed.
+final class PrivateJACKServer {
+    let name: String
+    let runtimeDirectory: String
+    var backend: JACKBackend { JACKBackend(options: .init(serverName: name)) }
+    private var environment: [String: String] {
+        ["DECIBEL_RUNTIME_DIR": runtimeDirectory, "DECIBEL_TEST_JACK_SERVER": name, "JACK_DEFAULT_SERVER": name]
+    }
+
+    /// Starts a server named after the shared one plus `suffix`.
+    init(_ suffix: String) throws {
+        let environment = ProcessInfo.processInfo.environment
+        let base = environment["DECIBEL_TEST_JACK_SERVER"] ?? environment["JACK_DEFAULT_SERVER"] ?? "decibel-test"
+        name = "\(base)-\(suffix)"
+        runtimeDirectory = "\(environment["DECIBEL_RUNTIME_DIR"] ?? "/tmp/decibel-test")/\(suffix)"
+        try servers("start")
+    }
+
+    deinit { try? servers("stop") }
+
+    /// `Scripts/servers ACTION jack` for this server.
+    func servers(_ action: String) throws {
+        let script = TestEnvironment.repositoryRoot.appendingPathComponent("Scripts/servers").path
+        let result = try JACKHarness.spawn(script, [action, "jack"], environment: environment)
+        guard result.status == 0 else { throw AudioError(.backendError, "Scripts/servers \(action) jack (\(name)) failed: \(result.standardError)") }
+    }
+
+    /// Runs a JACK tool (`jack_bufsize`, `jack_lsp`) against this server.
+    @discardableResult
+    func tool(_ name: String, _ arguments: [String]) throws -> SpawnResult {
+        try JACKHarness.spawn(name, arguments, environment: environment)
+    }
+
+    /// The server process id, from the pid file `Scripts/servers` writes.
+    func pid() throws -> pid_t {
+        let text = try String(contentsOfFile: "\(runtimeDirectory)/jackd.pid", encoding: .utf8)
+        guard let pid = pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            throw AudioError(.backendError, "no pid in \(runtimeDirectory)/jackd.pid")
+        }
+        return pid
+    }
+
+    /// Sets the period with `jack_bufsize` and waits until a client sees it.
+    func setPeriod(_ frames: Int) throws {
         try tool("jack_bufsize", [String(frames)])
-        let client = try JACKClient(library: JACKLibrary.load(JACKLibrary.defaultFileName).get(), name: "decibel-period", serverName: nil)
+        let client = try JACKClient(library: JACKLibrary.load(JACKLibrary.defaultFileName).get(), name: "decibel-period", serverName: name)
         defer { client.close() }
-        waitUntil(2) { client.bufferSize == frames }
+        JACKHarness.waitUntil(2) { client.bufferSize == frames }
     }
 }
 
