@@ -70,6 +70,9 @@ public final class JACKBackend: AudioBackend {
     }
 
     /// Opens a stream as a JACK client with `options` (connections, port and client names).
+    ///
+    /// The server fixes rate and period: a `sampleRate` other than the server's is refused, and
+    /// `bufferSize` is not applied (the stream runs at the server's period and reports it in `format`).
     public func makeStream(_ configuration: StreamConfiguration, options streamOptions: JACKStreamOptions) throws(AudioError) -> JACKStream {
         try configuration.validate(backend: id)
         let clientName = streamOptions.clientName ?? (configuration.name.isEmpty ? options.clientName : configuration.name)

@@ -29,7 +29,7 @@ extension JACKStream {
                 throw AudioError(.streamInvalidated, "the JACK server shut down while the stream started", backend: "jack")
             }
             status.post(.started)
-            let latency = self.latency
+            let latency = measuredLatency()
             if latency != StreamLatency() { status.post(.latencyChanged(latency)) }
         }
     }

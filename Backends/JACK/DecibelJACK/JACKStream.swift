@@ -117,6 +117,11 @@ public final class JACKStream: AudioStream, @unchecked Sendable {
     /// Latency from `jack_port_get_latency_range`: the largest capture latency of the input ports and the
     /// largest playback latency of the output ports (it depends on what they are connected to).
     public var latency: StreamLatency {
+        control.withLock { _ in measuredLatency() }
+    }
+
+    /// The latency now (the caller holds `control`, so the ports cannot be closed underneath).
+    func measuredLatency() -> StreamLatency {
         guard !context.serverGone.load(ordering: .acquiring), state != .closed else { return lastLatency.withLock { $0 } }
         let measured = StreamLatency(inputFrames: maximumLatency(context.inputPorts, mode: JackCaptureLatency),
                                      outputFrames: maximumLatency(context.outputPorts, mode: JackPlaybackLatency))
