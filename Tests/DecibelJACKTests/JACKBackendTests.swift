@@ -121,3 +121,50 @@ extension JACKTests {
         #expect(removed, "no .removed event; got \(events.withLock { $0 })")
     }
 }
+
+extension JACKTests {
+    @Test("device changes are worked out from two listings: added, removed, re-described, new defaults")
+    func deviceListChanges() {
+        func device(_ id: String, inputs: Int, outputs: Int, defaultInput: Bool = false, defaultOutput: Bool = false) -> AudioDevice {
+            AudioDevice(id: id, name: id, backend: "jack", direction: .duplex, inputChannelCount: inputs, outputChannelCount: outputs,
+                        isDefaultInput: defaultInput, isDefaultOutput: defaultOutput)
+        }
+        let system = device("system", inputs: 2, outputs: 2, defaultInput: true, defaultOutput: true)
+        let card = device("card", inputs: 8, outputs: 0)
+        #expect(JACKDeviceMonitor.changes(from: [system], to: [system, card]) == [.added(card)])
+        #expect(JACKDeviceMonitor.changes(from: [system, card], to: [system]) == [.removed(id: "card")])
+        let bigger = device("card", inputs: 10, outputs: 0)
+        #expect(JACKDeviceMonitor.changes(from: [system, card], to: [system, bigger]) == [.removed(id: "card"), .added(bigger)])
+        let cardDefault = device("card", inputs: 8, outputs: 0, defaultInput: true)
+        #expect(JACKDeviceMonitor.changes(from: [system, card], to: [cardDefault]) == [.removed(id: "system"), .defaultChanged(.input, id: "card")])
+        #expect(JACKDeviceMonitor.changes(from: [system], to: [system]).isEmpty)
+    }
+
+    @Test("physical ports group into one device per client; system is the default, else the first with ports")
+    func devicesFromPorts() {
+        let clients = [
+            JACKPhysicalClient(name: "usb", capturePorts: ["usb:capture_1"], playbackPorts: []),
+            JACKPhysicalClient(name: "system", capturePorts: [], playbackPorts: ["system:playback_1", "system:playback_2"]),
+        ]
+        let devices = JACKBackend.devices(from: clients, sampleRate: 44100)
+        #expect(devices.map(\.id) == ["usb", "system"])
+        #expect(devices[0].direction == .input && devices[0].inputChannelCount == 1 && devices[0].isDefaultInput)
+        #expect(devices[1].direction == .output && devices[1].outputChannelCount == 2 && devices[1].isDefaultOutput && !devices[1].isDefaultInput)
+        #expect(devices.allSatisfy { $0.preferredSampleRate == 44100 })
+    }
+
+    @Test("a device observation reports the devices gone when the server dies, and cancels promptly",
+          .enabled(if: JACKHarness.shouldRun, JACKHarness.skipReason), .timeLimit(.minutes(1)))
+    func observationSurvivesServerDeath() throws {
+        let server = try PrivateJACKServer("observe")
+        let events = Mutex<[DeviceEvent]>([])
+        let observation = try server.backend.observeDevices { event in events.withLock { $0.append(event) } }
+        #expect(kill(try server.pid(), SIGKILL) == 0)
+        let removed = JACKHarness.waitUntil(1) { events.withLock { $0.contains(.removed(id: "system")) } }
+        #expect(removed, "no .removed(system) within 1 s; got \(events.withLock { $0 })")
+        let started = Date()
+        observation.cancel()
+        #expect(Date().timeIntervalSince(started) < 0.5)
+        try server.servers("stop")
+    }
+}
