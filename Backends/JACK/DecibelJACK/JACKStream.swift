@@ -111,7 +111,7 @@ public final class JACKStream: AudioStream, @unchecked Sendable {
     /// Counters about the process callback (calls, worst duration, current period).
     public var statistics: JACKStreamStatistics { context.statistics }
 
-    /// Forgets the worst callback duration measured so far.
+    /// Forgets the worst callback duration and the count of callbacks over a period measured so far.
     public func resetWorstCallbackDuration() { context.resetWorstCallback() }
 
     /// Latency from `jack_port_get_latency_range`: the largest capture latency of the input ports and the

@@ -33,6 +33,9 @@ final class JACKStreamContext: @unchecked Sendable {
     private let callbacks = Atomic<Int>(0)
     private let worstNanoseconds = Atomic<UInt64>(0)
     private let lastFrameCount = Atomic<Int>(0)
+    private let callbacksOverPeriod = Atomic<Int>(0)
+    /// One period in nanoseconds at the current size and rate (0 when unknown).
+    private let periodNanoseconds = Atomic<UInt64>(0)
     /// Set by the shutdown callback; the stream then never calls into its client again except to close it.
     let serverGone = Atomic<Bool>(false)
     /// The format, rewritten by the buffer-size and sample-rate callbacks (JACK's notification thread).
@@ -62,6 +65,12 @@ final class JACKStreamContext: @unchecked Sendable {
         self.status = status
         self.format = Mutex(format)
         sampleRateBits = Atomic(format.sampleRate.bitPattern)
+        publishPeriod(format)
+    }
+
+    private func publishPeriod(_ format: StreamFormat) {
+        guard format.sampleRate > 0 else { return }
+        periodNanoseconds.store(UInt64(Double(format.bufferSize) / format.sampleRate * 1e9), ordering: .relaxed)
     }
 
     deinit {
@@ -121,6 +130,8 @@ final class JACKStreamContext: @unchecked Sendable {
         let elapsed = MonotonicClock.now() &- started
         guard callRender else { return }
         if elapsed > worstNanoseconds.load(ordering: .relaxed) { worstNanoseconds.store(elapsed, ordering: .relaxed) }
+        let period = periodNanoseconds.load(ordering: .relaxed)
+        if period > 0 && elapsed > period { callbacksOverPeriod.wrappingAdd(1, ordering: .relaxed) }
         lastFrameCount.store(frameCount, ordering: .relaxed)
         callbacks.wrappingAdd(1, ordering: .releasing)
     }
@@ -130,12 +141,17 @@ final class JACKStreamContext: @unchecked Sendable {
         return JACKStreamStatistics(
             callbacks: callbacks.load(ordering: .acquiring),
             worstCallbackNanoseconds: worstNanoseconds.load(ordering: .relaxed),
+            callbacksOverPeriod: callbacksOverPeriod.load(ordering: .relaxed),
             lastFrameCount: lastFrameCount.load(ordering: .relaxed),
             bufferSize: format.bufferSize, sampleRate: format.sampleRate, xruns: status.xrunCount)
     }
 
-    /// Forgets the worst callback duration (a soak test calls it once the stream has settled).
-    func resetWorstCallback() { worstNanoseconds.store(0, ordering: .relaxed) }
+    /// Forgets the worst callback duration and the late-callback count (a soak test calls it once the
+    /// stream has settled).
+    func resetWorstCallback() {
+        worstNanoseconds.store(0, ordering: .relaxed)
+        callbacksOverPeriod.store(0, ordering: .relaxed)
+    }
 
     // MARK: Notification-thread callbacks (JACK's non-real-time thread)
 
@@ -149,7 +165,9 @@ final class JACKStreamContext: @unchecked Sendable {
             format.maximumFrameCount = size
             return format
         }
-        if let changed { status.post(.formatChanged(changed)) }
+        guard let changed else { return }
+        publishPeriod(changed)
+        status.post(.formatChanged(changed))
     }
 
     /// JACK changed its rate: the render context reports the new rate from the next callback on.
@@ -162,6 +180,7 @@ final class JACKStreamContext: @unchecked Sendable {
         }
         guard let changed else { return }
         sampleRateBits.store(newRate.bitPattern, ordering: .relaxed)
+        publishPeriod(changed)
         status.post(.formatChanged(changed))
     }
 

@@ -4,6 +4,9 @@ public struct JACKStreamStatistics: Sendable, Hashable {
     public var callbacks: Int
     /// The longest time one process callback took (Decibel's part plus the render callback).
     public var worstCallbackNanoseconds: UInt64
+    /// Callbacks that took longer than one period (on a thread without real-time priority, mostly
+    /// preemption by other programs).
+    public var callbacksOverPeriod: Int
     /// Frames in the most recent callback.
     public var lastFrameCount: Int
     /// The server's period now.
