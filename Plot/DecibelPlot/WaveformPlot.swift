@@ -50,6 +50,9 @@ public final class WaveformPlot: PlotDrawable {
         return buffer.count
     }
 
+    /// Buffer mode: frames per channel currently shown.
+    public var bufferFrameCount: Int { buffer.first?.count ?? 0 }
+
     /// Forgets every sample (buffer and history).
     public func clear() {
         buffer = []

@@ -31,7 +31,7 @@ public struct WaveformStyle: Hashable, Sendable {
     /// Creates a style; the defaults are a light-blue outline on a deep blue-grey background.
     public init(
         background: PlotColor = .plotBackground, waveform: PlotColor = .plotWaveform,
-        secondWaveform: PlotColor = .plotSecondWaveform, lineWidth: Double = 1.5, fill: Bool = false,
+        secondWaveform: PlotColor = .plotSecondWaveform, lineWidth: Double = 1, fill: Bool = false,
         mirror: Bool = false, gain: Float = 1, channelLayout: ChannelLayout = .lanes, laneGap: Double = 4
     ) {
         self.background = background
