@@ -92,8 +92,8 @@ public final class SpectrumPlot: PlotDrawable {
         return frequencyScale == .logarithmic ? min(20, nyquist / 2)...nyquist : 0...nyquist
     }
 
-    /// The x fraction (0...1) of `frequency`.
-    func position(of frequency: Double) -> Double {
+    /// The x fraction (0...1, left to right) where `frequency` is drawn.
+    public func position(of frequency: Double) -> Double {
         let range = visibleFrequencies
         switch frequencyScale {
         case .linear: return (frequency - range.lowerBound) / (range.upperBound - range.lowerBound)

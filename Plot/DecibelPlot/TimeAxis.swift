@@ -26,7 +26,7 @@ struct TimeAxis {
             canvas.stroke()
             canvas.setColor(color)
             let anchor: PlotCanvas.TextAnchor = index == 0 ? .left : (position > x + width - 30 ? .right : .center)
-            canvas.text(Self.label(time, step: step), x: index == 0 ? position + 1 : position, y: y + height - 4, size: 10, anchor: anchor)
+            canvas.text(Self.label(time, step: step), x: index == 0 ? position + 1 : (anchor == .right ? position - 2 : position), y: y + height - 4, size: 10, anchor: anchor)
             index += 1
             time = Double(index) * step
         }
