@@ -3,8 +3,8 @@ import Glibc
 #endif
 
 /// Writes a line to standard error (messages and errors never go to standard output).
-func printError(_ message: String) {
-    var line = message + "\n"
+func printError(_ message: String, newline: Bool = true) {
+    var line = newline ? message + "\n" : message
     line.withUTF8 { _ = write(STDERR_FILENO, $0.baseAddress, $0.count) }
 }
 
