@@ -11,6 +11,7 @@
 #include <X11/Xlib.h>
 #include <X11/Xutil.h>
 #include <X11/keysym.h>
+#include <X11/extensions/Xrandr.h>
 
 /// The file descriptor of the X connection (the `ConnectionNumber` macro), for poll().
 static inline int decibel_cairo_x_connection_fd(Display *display) { return ConnectionNumber(display); }

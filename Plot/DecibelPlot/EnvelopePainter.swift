@@ -31,7 +31,14 @@ struct EnvelopePainter {
         func y(_ value: Float) -> Double { middle - Double(min(1, max(-1, value * gain))) * half }
         var upper = [Double](repeating: 0, count: columns), lower = upper
         for column in 0..<columns {
-            let lo = low[column], hi = high[column]
+            var lo = low[column], hi = high[column]
+            if !style.fill && !style.mirror {
+                // A line: reach halfway to each neighbour so steep segments stay joined as one shape.
+                for neighbour in [column - 1, column + 1] where neighbour >= 0 && neighbour < columns {
+                    lo = min(lo, (low[column] + low[neighbour]) / 2)
+                    hi = max(hi, (high[column] + high[neighbour]) / 2)
+                }
+            }
             if style.mirror {
                 let amplitude = max(abs(lo), abs(hi))
                 upper[column] = y(amplitude)
@@ -47,19 +54,25 @@ struct EnvelopePainter {
         canvas.save()
         canvas.clip(x: lane.0, y: top, width: lane.2, height: height)
         canvas.setColor(color)
-        canvas.setLineWidth(style.lineWidth)
-        canvas.setRoundJoins(true)
         if style.mirror && !style.fill {
+            canvas.setLineWidth(style.lineWidth)
+            canvas.setRoundJoins(true)
             trace(canvas, upper, x: x, closing: false)
             canvas.stroke()
             trace(canvas, lower, x: x, closing: false)
             canvas.stroke()
         } else {
+            // One filled shape, widened by half the line width on each side: it looks like a stroke of
+            // `lineWidth` (silence is a line that thick) at the cost of a single fill.
+            let widen = style.lineWidth / 2
+            for column in 0..<columns {
+                upper[column] -= widen
+                lower[column] += widen
+            }
             trace(canvas, upper, x: x, closing: false)
             traceBack(canvas, lower, x: x)
             canvas.closePath()
-            canvas.fill(preserve: true)
-            canvas.stroke()
+            canvas.fill()
         }
         canvas.restore()
     }

@@ -8,7 +8,7 @@ extension PlotWindow {
     /// The window thread: handles every pending X event, draws a frame when one is due, then sleeps in
     /// `poll` on the X connection until the next frame or the next event.
     func runLoop(_ connection: XWindowConnection, drawable: any PlotDrawable, onFrame: FrameHandler?, onKey: KeyHandler?) {
-        let period = UInt64(1_000_000_000 / framesPerSecond)
+        let period = UInt64(1_000_000_000 / max(1, framesPerSecond))
         var nextFrame = MonotonicClock.now()
         var event = XEvent()
         loop: while !closeRequested.load(ordering: .acquiring) {

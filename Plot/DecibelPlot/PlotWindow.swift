@@ -24,8 +24,8 @@ public final class PlotWindow: @unchecked Sendable {
 
     /// The title shown by the window manager.
     public let title: String
-    /// Frames drawn per second while open.
-    public let framesPerSecond: Double
+    /// The frame rate asked for; `nil` follows the display's refresh rate.
+    public let requestedFramesPerSecond: Double?
     /// The X display name (`":57"`); `nil` uses `$DISPLAY`.
     public let displayName: String?
 
@@ -33,6 +33,7 @@ public final class PlotWindow: @unchecked Sendable {
         var size: PlotSize
         var requestedSize: PlotSize?
         var windowID: UInt = 0
+        var framesPerSecond: Double = 60
     }
 
     let shared: Mutex<Shared>
@@ -42,16 +43,19 @@ public final class PlotWindow: @unchecked Sendable {
     let exposes = Atomic<Int>(0)
     private let thread = Mutex<AudioThread?>(nil)
 
-    /// Creates a closed window; `open` shows it.
-    public init(title: String = "Decibel", size: PlotSize = PlotSize(width: 800, height: 200), framesPerSecond: Double = 60, display: String? = nil) {
+    /// Creates a closed window; `open` shows it. `framesPerSecond` `nil` redraws at the display's
+    /// refresh rate (XRandR; 60 when the server reports none, as Xvfb may).
+    public init(title: String = "Decibel", size: PlotSize = PlotSize(width: 800, height: 200), framesPerSecond: Double? = nil, display: String? = nil) {
         self.title = title
-        self.framesPerSecond = min(240, max(1, framesPerSecond))
+        requestedFramesPerSecond = framesPerSecond.map { min(240, max(1, $0)) }
         displayName = display
         shared = Mutex(Shared(size: size))
     }
 
     deinit { close() }
 
+    /// Frames drawn per second while open (the display's rate unless one was asked for).
+    public var framesPerSecond: Double { shared.withLock { $0.framesPerSecond } }
     /// The window's current size (updated when the window is resized by anyone).
     public var size: PlotSize { shared.withLock { $0.size } }
     /// Whether the window is on screen and its thread running.
@@ -73,7 +77,11 @@ public final class PlotWindow: @unchecked Sendable {
             throw AudioError(.backendUnavailable, "cannot open X display \(name); start an X server or Xvfb and set DISPLAY")
         }
         let connection = XWindowConnection(display: display, title: title, size: size)
-        shared.withLock { $0.windowID = UInt(connection.window) }
+        let rate = requestedFramesPerSecond ?? connection.refreshRate ?? 60
+        shared.withLock {
+            $0.windowID = UInt(connection.window)
+            $0.framesPerSecond = rate
+        }
         closeRequested.store(false, ordering: .releasing)
         frames.store(0, ordering: .relaxed)
         running.store(true, ordering: .releasing)

@@ -30,6 +30,15 @@ final class XWindowConnection {
         XFlush(display)
     }
 
+    /// The screen's refresh rate in Hz from XRandR, if the server reports one.
+    var refreshRate: Double? {
+        let screen = decibel_cairo_x_default_screen(display)
+        guard let configuration = XRRGetScreenInfo(display, decibel_cairo_x_root_window(display, screen)) else { return nil }
+        defer { XRRFreeScreenConfigInfo(configuration) }
+        let rate = XRRConfigCurrentRate(configuration)
+        return rate > 0 ? Double(rate) : nil
+    }
+
     /// The file descriptor to poll for incoming events.
     var fileDescriptor: Int32 { decibel_cairo_x_connection_fd(display) }
 

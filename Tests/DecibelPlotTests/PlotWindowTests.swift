@@ -42,6 +42,11 @@ import Testing
         defer { window.close() }
 
         #expect(wait(5) { window.framesDrawn >= 10 && plot.bufferFrameCount == 1024 }, "frames drawn: \(window.framesDrawn)")
+        // Paced at the display's rate (Xvfb reports one, or the 60 Hz fallback applies), not flat out.
+        let rate = window.framesPerSecond, startFrames = window.framesDrawn
+        Thread.sleep(forTimeInterval: 0.5)
+        let drawnPerSecond = Double(window.framesDrawn - startFrames) * 2
+        #expect(rate >= 20 && rate <= 240 && drawnPerSecond > rate * 0.5 && drawnPerSecond < rate * 1.3, "drew \(drawnPerSecond) frames/s at \(rate) Hz")
         let first = try xvfb.screenshot("window-1.png")
         Thread.sleep(forTimeInterval: 0.13)
         let second = try xvfb.screenshot("window-2.png")
