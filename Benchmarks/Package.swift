@@ -15,6 +15,8 @@ let package = Package(
             dependencies: [.product(name: "DecibelCore", package: "Decibel"), "CJackRingBench"],
             path: "Ring"
         ),
+        // FFTW vs KissFFT from C, to show the measurements behind DecibelAnalysis's choice of KissFFT.
+        .target(name: "CFFTCompare", path: "CFFTCompare", linkerSettings: [.linkedLibrary("fftw3f"), .linkedLibrary("kissfft-float"), .linkedLibrary("m")]),
         // Plot: file overview PNG vs ffmpeg showwavespic, live plot frame rate, FFT time.
         //   swift run -c release --package-path Benchmarks plot-bench
         .executableTarget(
@@ -23,6 +25,7 @@ let package = Package(
                 .product(name: "DecibelPlot", package: "Decibel"),
                 .product(name: "DecibelAnalysis", package: "Decibel"),
                 .product(name: "DecibelCore", package: "Decibel"),
+                "CFFTCompare",
             ],
             path: "Plot"
         ),

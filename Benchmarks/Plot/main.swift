@@ -4,6 +4,7 @@
 //      draw + PNG, versus `ffmpeg -filter_complex showwavespic=s=1800x140`;
 //   2. frames per second of a live 1024-point buffer plot at 800×200 (append + draw, off-screen);
 //   3. FFT time per 1024- and 4096-point transform, and per windowed dB spectrum.
+import CFFTCompare
 import DecibelAnalysis
 import DecibelCore
 import DecibelPlot
@@ -26,10 +27,10 @@ func shell(_ command: String) throws -> Int32 {
 }
 
 func fileOverview() throws {
-    let file = "/tmp/decibel-plot-bench-1h.wav"
+    let file = "/tmp/decibel-plot-bench-1h-v2.wav"
     if !FileManager.default.fileExists(atPath: file) {
         print("generating \(file) with sox (one hour, 48 kHz, stereo, 16-bit)…")
-        let status = try shell("sox -n -r 48000 -c 2 -b 16 \(file) synth 3600 sine 220 sine 331 tremolo 0.37 90 fade 0 3600 5 2>/dev/null")
+        let status = try shell("sox -n -r 48000 -c 2 -b 16 \(file) synth 3600 sine 220 sine 331 tremolo 0.0023 85 fade 60 3600 120 2>/dev/null")
         guard status == 0 else { throw BenchError("sox failed (\(status))") }
     }
     let ours = "/tmp/decibel-plot-bench-ours.png", theirs = "/tmp/decibel-plot-bench-ffmpeg.png"
@@ -94,7 +95,10 @@ func fftTimes() throws {
                 }
             }
         }
-        print(String(format: "FFT %4d points (KissFFT, real): %.2f µs per transform; Hann + FFT + dB: %.2f µs", size, fftTime / Double(iterations) * 1e6, spectrumTime / Double(iterations) * 1e6))
+        print(String(format: "FFT %4d points: RealFFT (KissFFT) %.2f µs per transform; Hann + FFT + dB %.2f µs", size, fftTime / Double(iterations) * 1e6, spectrumTime / Double(iterations) * 1e6))
+        let fftw = decibel_bench_fftw_microseconds(Int32(size), Int32(iterations))
+        let kiss = decibel_bench_kissfft_microseconds(Int32(size), Int32(iterations))
+        print(String(format: "          from C: FFTW (GPL) %.2f µs, KissFFT (BSD) %.2f µs, KissFFT/FFTW %.1f×", fftw, kiss, kiss / fftw))
     }
 }
 

@@ -1,5 +1,7 @@
 extension SpectrumPlot {
+    /// Draws the background, grid and spectrum (analysing frames from `append` first).
     public func draw(in canvas: PlotCanvas, size: PlotSize) {
+        analyzeRecentIfNeeded()
         canvas.clear(background)
         let left = showsGrid ? 34.0 : 0, bottom = showsGrid ? 16.0 : 0
         let area = (x: left, y: 4.0, width: max(1, Double(size.width) - left - 4), height: max(1, Double(size.height) - bottom - 4))

@@ -52,6 +52,9 @@ public final class SpectrumPlot: PlotDrawable {
     public var showsGrid: Bool
 
     private var analyzer: SpectrumAnalyzer?
+    private var recent: [Float] = []
+    private var recentRate = 48_000.0
+    private var needsAnalysis = false
 
     /// Creates an empty spectrum plot.
     public init(
@@ -83,6 +86,28 @@ public final class SpectrumPlot: PlotDrawable {
         let result = analyzer.spectrum(of: samples, sampleRate: sampleRate)
         spectrum = result
         return result
+    }
+
+    /// Live use: adds `view`'s frames (channels mixed to mono) to a window of the newest `fftSize`
+    /// frames, analysed at the next `draw`. Call from the thread that draws (a window's `onFrame`).
+    public func append(_ view: AudioBufferView, sampleRate: Double) {
+        guard view.channelCount > 0, view.frameCount > 0 else { return }
+        let scale = 1 / Float(view.channelCount)
+        for frame in 0..<view.frameCount {
+            var sum: Float = 0
+            for channel in 0..<view.channelCount { sum += view.samples(channel)[frame] }
+            recent.append(sum * scale)
+        }
+        if recent.count > fftSize { recent.removeFirst(recent.count - fftSize) }
+        recentRate = sampleRate
+        needsAnalysis = true
+    }
+
+    /// Analyses what `append` collected, if anything new arrived.
+    func analyzeRecentIfNeeded() {
+        guard needsAnalysis, recent.count >= 2 else { return }
+        needsAnalysis = false
+        _ = try? analyze(recent, sampleRate: recentRate)
     }
 
     /// The frequencies at the left and right edges.

@@ -1,4 +1,5 @@
 import DecibelAnalysis
+import DecibelCore
 import DecibelPlot
 import Testing
 
@@ -34,7 +35,8 @@ import Testing
         var input: [Float] = [0, 1, 0, 0, 0, 0, 0, 0]
         var real = [Float](repeating: 0, count: 5), imaginary = real
         input.withUnsafeMutableBufferPointer { samples in
-            fft.transform(samples.baseAddress!, real: &real, imaginary: &imaginary)
+            guard let base = samples.baseAddress else { return }
+            fft.transform(base, real: &real, imaginary: &imaginary)
         }
         // X[k] = exp(-2πik/8) for a unit impulse at n = 1.
         for k in 0..<5 {
@@ -59,6 +61,18 @@ import Testing
         let line = SpectrumPlot(shape: .line, frequencyScale: .linear)
         try line.analyze(zip(Signals.sine(frequency: 440, amplitude: 0.5, frames: 4096), Signals.sine(frequency: 3000, amplitude: 0.25, frames: 4096)).map { $0 + $1 }, sampleRate: 48_000)
         try line.write(to: PlotArtifacts.path("spectrum-line-two-tones.png"), size: PlotSize(width: 800, height: 300))
+        // Live: frames appended in blocks are analysed at draw time.
+        let live = SpectrumPlot(barCount: 48, showsGrid: false)
+        let tone = Signals.sine(frequency: 1000, amplitude: 0.8, frames: 8192)
+        let block = AudioBuffer(channelCount: 2, frameCapacity: 512)
+        block.frameLength = 512
+        for start in stride(from: 0, to: 8192, by: 512) {
+            for frame in 0..<512 { block[0][frame] = tone[start + frame]; block[1][frame] = tone[start + frame] }
+            live.append(block.view, sampleRate: 48_000)
+        }
+        _ = try live.renderImage(size: size)
+        #expect(live.spectrum?.size == 4096)
+        #expect(live.spectrum?.peakBin == live.spectrum?.bin(nearest: 1000))
         let logBars = SpectrumPlot()
         try logBars.analyze(zip(Signals.sine(frequency: 440, amplitude: 0.5, frames: 4096), Signals.sine(frequency: 3000, amplitude: 0.25, frames: 4096)).map { $0 + $1 }, sampleRate: 48_000)
         try logBars.write(to: PlotArtifacts.path("spectrum-bars-two-tones.png"), size: PlotSize(width: 800, height: 300))
