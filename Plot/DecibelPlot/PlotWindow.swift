@@ -118,12 +118,14 @@ public final class PlotWindow: @unchecked Sendable {
         waitUntilClosed()
     }
 
-    /// Keeps Xlib's default error handler from exiting the process on a protocol error.
+    /// Makes Xlib thread-safe (each window has its own connection and thread, but Xlib keeps some
+    /// process-wide state) and keeps its default error handler from exiting on a protocol error.
     static func installErrorHandler() {
-        _ = errorHandlerInstalled
+        _ = xlibPrepared
     }
 
-    private static let errorHandlerInstalled: Bool = {
+    private static let xlibPrepared: Bool = {
+        XInitThreads()
         XSetErrorHandler { _, _ in 0 }
         return true
     }()

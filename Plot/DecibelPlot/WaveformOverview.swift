@@ -26,6 +26,7 @@ public struct WaveformOverview: PlotDrawable, Sendable {
     /// Pixels the time axis takes at the bottom.
     public static let timeAxisHeight = 18.0
 
+    /// Draws the background, every channel's peaks (and RMS) and the time axis.
     public func draw(in canvas: PlotCanvas, size: PlotSize) {
         canvas.clear(style.background)
         let axis = showsTimeAxis ? min(Self.timeAxisHeight, Double(size.height) / 2) : 0
