@@ -28,7 +28,10 @@ struct EnvelopePainter {
         let middle = centre(top: top, height: height)
         let half = max(0.5, height / 2 - style.lineWidth / 2)
         let gain = style.gain
-        func y(_ value: Float) -> Double { middle - Double(min(1, max(-1, value * gain))) * half }
+        func y(_ value: Float) -> Double {
+            let scaled = value * gain
+            return scaled.isNaN ? middle : middle - Double(min(1, max(-1, scaled))) * half
+        }
         var upper = [Double](repeating: 0, count: columns), lower = upper
         for column in 0..<columns {
             var lo = low[column], hi = high[column]

@@ -137,6 +137,15 @@ import Testing
         #expect(flat == [50])
     }
 
+    @Test func nonFiniteSamplesDrawAsClippedOrSilent() throws {
+        let style = WaveformStyle(lineWidth: 1)
+        let samples: [Float] = (0..<4000).map { $0 < 2000 ? .nan : .infinity }
+        let image = try WaveformPlot(style: style).with { $0.setBuffer([samples]) }.renderImage(size: size)
+        let nan = image.inkedRows(x: 40, background: style.background), infinite = image.inkedRows(x: 160, background: style.background)
+        #expect(nan == [50])
+        #expect(infinite.count == 1 && infinite[0] <= 1, "infinity clips at the top edge: \(infinite)")
+    }
+
     @Test func bufferModeAppendKeepsTheNewestWindow() throws {
         let plot = WaveformPlot(windowFrames: 1024)
         let block = AudioBuffer(channelCount: 2, frameCapacity: 300)
