@@ -27,7 +27,7 @@ let package = Package(
         .target(name: "DecibelCore", path: "Core"),
 
         // MARK: Backends — one folder each: a C shim target (module map + small header) and a Swift target.
-        .target(name: "DecibelNull", dependencies: ["DecibelCore", "DecibelTestSupport"], path: "Backends/Null"),
+        .target(name: "DecibelNull", dependencies: ["DecibelCore"], path: "Backends/Null"),
         // JACK:  CJACK + DecibelJACK     (Backends/JACK)
         // Pulse: CPulse + DecibelPulse   (Backends/Pulse)
         // ALSA:  CALSA + DecibelALSA     (Backends/ALSA)
@@ -43,12 +43,12 @@ let package = Package(
         // MARK: Umbrella and tools
         .target(
             name: "Decibel",
-            dependencies: ["DecibelCore", "DecibelTestSupport", "DecibelNull"],
+            dependencies: ["DecibelCore", "DecibelNull"],
             path: "Tools/Decibel"
         ),
         .executableTarget(
             name: "decibel",
-            dependencies: ["Decibel", "DecibelTestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["Decibel", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Tools/decibel"
         ),
 
