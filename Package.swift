@@ -14,7 +14,9 @@ let package = Package(
     products: [
         .library(name: "DecibelCore", targets: ["DecibelCore"]),
         .library(name: "DecibelNull", targets: ["DecibelNull"]),
-            dependencies: ["Decibel", "DecibelPlot", "DecibelJACK"],
+        .library(name: "DecibelJACK", targets: ["DecibelJACK"]),
+        .library(name: "DecibelAnalysis", targets: ["DecibelAnalysis"]),
+        .library(name: "DecibelPlot", targets: ["DecibelPlot"]),
         .library(name: "Decibel", targets: ["Decibel"]),
         .executable(name: "decibel", targets: ["decibel"]),
     ],
