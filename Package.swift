@@ -46,7 +46,7 @@ let package = Package(
         // MARK: Umbrella and tools
         .target(
             name: "Decibel",
-            dependencies: ["DecibelCore", "DecibelNull"],
+            dependencies: ["DecibelCore", "DecibelJACK", "DecibelNull"],
             path: "Tools/Decibel"
         ),
         .executableTarget(
