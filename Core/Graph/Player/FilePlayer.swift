@@ -68,6 +68,8 @@ public final class FilePlayer: RenderNode, RenderEventSource, @unchecked Sendabl
     public var state: State { State(rawValue: publishedState.load(ordering: .relaxed)) ?? .stopped }
     /// Playback position in source frames as of the last rendered block.
     public var position: Int { publishedPosition.load(ordering: .relaxed) }
+    /// Frames a feeder-backed source has read ahead (0 for sources read on the render thread).
+    public var bufferedFrames: Int { feeder?.ring.availableToRead ?? 0 }
     /// Frames a feeder-backed source could not deliver in time (played as silence).
     public var underruns: Int { underrunFrames.load(ordering: .relaxed) }
 
