@@ -149,7 +149,7 @@ open class RenderNode: AudioNode, @unchecked Sendable {
 
     @inline(__always)
     private func beginSlice() {
-        for parameter in parameters { parameter.beginSlice() }
+        for index in 0..<parameters.count { parameters[index].beginSlice() }
     }
 
     private func apply(_ event: NodeEvent) {

@@ -59,7 +59,12 @@ final class RenderPlan: @unchecked Sendable {
     /// Render thread: runs every step for `frames` (≤ `maximumFrameCount`) frames and copies the root
     /// node's output into `output` (which arrives zeroed).
     func render(frames: Int, sampleTime: Int64, deviceInput: AudioBufferView, output: AudioBufferView) {
-        for step in steps {
+        // Index loops, not `for in`: unspecialised (debug) code would instantiate iterator conformances,
+        // which allocates, on first use on the render thread.
+        var stepIndex = 0
+        while stepIndex < steps.count {
+            let step = steps[stepIndex]
+            stepIndex += 1
             for index in 0..<step.busCount {
                 inputViews[index] = busView(buses[step.busStart + index], frames: frames)
             }

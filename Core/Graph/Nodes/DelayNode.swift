@@ -42,7 +42,9 @@ public final class DelayNode: RenderNode, @unchecked Sendable {
         let maxDelay = Float(length - 2)
         var index = writeIndex
         for i in 0..<frames {
-            let delay = min(max(time.next() * rate, 0), maxDelay)
+            var delay = min(max(time.next() * rate, 0), maxDelay)
+            let whole = delay.rounded()
+            if abs(delay - whole) < 1e-3 { delay = whole }  // Float seconds × rate: keep whole delays exact
             let fb = feedback.next()
             let wet = mix.next()
             var readPosition = Float(index) - delay

@@ -48,8 +48,9 @@ public final class MixerNode: RenderNode, @unchecked Sendable {
     override public func process(_ context: NodeRenderContext) {
         let frames = context.frameCount
         var anySolo = false
-        for input in inputs where input.solo.target >= 0.5 { anySolo = true }
-        for (index, input) in inputs.enumerated() {
+        for index in 0..<inputs.count where inputs[index].solo.target >= 0.5 { anySolo = true }
+        for index in 0..<inputs.count {
+            let input = inputs[index]
             // Gate = 0 when another input is soloed and this one is not; ramps with the solo's ramp time.
             let gate = soloGains[index]
             let wanted: Float = anySolo && input.solo.target < 0.5 ? 0 : 1
@@ -59,7 +60,8 @@ public final class MixerNode: RenderNode, @unchecked Sendable {
             }
         }
         context.output.clear()
-        for (index, input) in inputs.enumerated() {
+        for index in 0..<inputs.count {
+            let input = inputs[index]
             let gate = soloGains[index]
             let silent = input.mute.renderValue >= 1 && !input.mute.isRamping || gate.renderValue == 0 && !gate.isRamping
             if silent || input.volume.renderValue == 0 && !input.volume.isRamping {
