@@ -93,6 +93,11 @@ public struct GraphEditor {
             throw AudioError(.invalidArgument, "\(type(of: filter)) has no input bus, so it cannot be a group filter")
         }
         let id = ObjectIdentifier(group)
+        for (otherID, other) in model.groups where otherID != id {
+            if let shared = other.filters.first(where: { filter in filters.contains { $0 === filter } }) {
+                throw AudioError(.invalidArgument, "\(type(of: shared)) is already a filter of group '\(other.group.name)'; a node can filter one group only")
+            }
+        }
         for old in model.groups[id]?.filters ?? [] where !filters.contains(where: { $0 === old }) { detach(old) }
         for filter in filters { attach(filter) }
         model.groups[id]?.filters = filters

@@ -71,7 +71,9 @@ public final class BiquadFilter: RenderNode, @unchecked Sendable {
     private func updateCoefficients() {
         let current = (frequency.renderValue, q.renderValue, gain.renderValue)
         let type = typeIndex.load(ordering: .relaxed)
-        guard current != designed || type != renderedType else { return }
+        // Compared field by field: tuple `!=` is generic and would look up tuple metadata (a lock).
+        let same = current.0 == designed.0 && current.1 == designed.1 && current.2 == designed.2
+        guard !same || type != renderedType else { return }
         designed = current
         renderedType = type
         coefficients = BiquadCoefficients(BiquadType(rawValue: type) ?? .lowPass, frequency: Double(current.0), q: Double(current.1),
