@@ -46,7 +46,6 @@ public final class AudioEngine: @unchecked Sendable {
         state = Mutex(State(format: format))
         mainGroup = ChannelGroup(name: "main", channelCount: self.channelCount)
         inputNode = InputNode(channelCount: max(1, inputChannelCount))
-        mainGroup.engine = self
         try? edit { (editor: inout GraphEditor) throws(AudioError) in
             editor.register(self.mainGroup)
             editor.model.root = ObjectIdentifier(self.mainGroup.fader)
@@ -112,7 +111,7 @@ public final class AudioEngine: @unchecked Sendable {
     /// Applies a batch of edits and publishes one new render plan. If `body` throws (or the result would
     /// have a cycle) nothing changes.
     public func edit(_ body: (inout GraphEditor) throws(AudioError) -> Void) throws(AudioError) {
-        let sources = try state.withLock { (state: inout State) throws(AudioError) -> [any RenderEventSource] in
+        let (sources, groups) = try state.withLock { (state: inout State) throws(AudioError) -> ([any RenderEventSource], [ChannelGroup]) in
             var editor = GraphEditor(model: state.model, format: state.format, known: { [known = state.known] id in known[id]?.entry })
             try body(&editor)
             let plan = try editor.model.makePlan(maximumFrameCount: state.format.maximumFrameCount)
@@ -120,9 +119,10 @@ public final class AudioEngine: @unchecked Sendable {
             for (id, entry) in editor.model.entries where state.known[id]?.entry !== entry { state.known[id] = WeakEntry(entry: entry) }
             if state.known.count > 2 * editor.model.entries.count + 64 { state.known = state.known.filter { $0.value.entry != nil } }
             renderer.publish(plan)
-            return editor.newEventSources
+            return (editor.newEventSources, editor.model.groups.values.map(\.group))
         }
         for source in sources { events.register(source) }
+        for group in groups where group.engine !== self { group.engine = self }
     }
 
     /// Re-prepares every node for a new format (nothing may be rendering).

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The node at the end of every channel group: applies volume, pan (the stereo balance law: members are
 /// already summed into the group's channel layout, mono ones on every channel) and mute.
 public final class GroupFader: RenderNode, @unchecked Sendable {
@@ -33,7 +35,14 @@ public final class ChannelGroup: @unchecked Sendable {
     public let name: String
     /// The node that produces the group's output (a tap on the group is a tap on it).
     public let fader: GroupFader
-    weak var engine: AudioEngine?
+    private struct EngineReference { weak var engine: AudioEngine? }
+    private let owner = Mutex(EngineReference())
+
+    /// The engine the group belongs to (set when it joins one of the engine's groups).
+    var engine: AudioEngine? {
+        get { owner.withLock { $0.engine } }
+        set { owner.withLock { $0.engine = newValue } }
+    }
 
     /// Creates a group of `channelCount` channels. It joins an engine when added to one of its groups.
     public init(name: String, channelCount: Int = 2) {
@@ -60,9 +69,7 @@ public final class ChannelGroup: @unchecked Sendable {
 
     /// Adds `group` as a subgroup (moving it from its old parent).
     public func add(_ group: ChannelGroup) throws(AudioError) {
-        let engine = try requireEngine()
-        try engine.edit { (editor: inout GraphEditor) throws(AudioError) in try editor.add(group, to: self) }
-        group.engine = engine
+        try requireEngine().edit { (editor: inout GraphEditor) throws(AudioError) in try editor.add(group, to: self) }
     }
 
     /// Takes `node` out of this group and detaches it from the engine.
