@@ -1,25 +1,25 @@
 // swift-tools-version: 6.0
-//
-// Decibel's benchmarks, kept out of the main package so `swift build` there never compiles them.
-// Build and run with `swift build -c release` then `.build/release/graph-bench` (from this folder).
+// Benchmarks live in their own package so the main build stays light. Build and run in release:
+//   swift run -c release --package-path Benchmarks ring-bench
+//   swift run -c release --package-path Benchmarks graph-bench [seconds]
 import PackageDescription
-import Foundation
-
-// A path dependency's identity is its folder's name, which differs between clones and worktrees.
-let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-let rootIdentity = root.lastPathComponent.lowercased()
 
 let package = Package(
     name: "DecibelBenchmarks",
-    dependencies: [
-        .package(path: ".."),
-    ],
+    dependencies: [.package(name: "Decibel", path: "..")],
     targets: [
-        // Plain C doing the same work as the graph scenarios: the floor the graph is measured against.
+        // jack_ringbuffer driven from C, the peer the ring buffer is compared with.
+        .target(name: "CJackRingBench", path: "CJackRingBench", linkerSettings: [.linkedLibrary("jack"), .linkedLibrary("pthread")]),
+        .executableTarget(
+            name: "ring-bench",
+            dependencies: [.product(name: "DecibelCore", package: "Decibel"), "CJackRingBench"],
+            path: "Ring"
+        ),
+        // Plain C doing the same mixing as the graph scenarios: the floor the render graph is measured against.
         .target(name: "GraphBenchFloor", path: "GraphFloor", cSettings: [.unsafeFlags(["-O3"])]),
         .executableTarget(
             name: "graph-bench",
-            dependencies: [.product(name: "DecibelCore", package: rootIdentity), "GraphBenchFloor"],
+            dependencies: [.product(name: "DecibelCore", package: "Decibel"), "GraphBenchFloor"],
             path: "Graph"
         ),
     ],
