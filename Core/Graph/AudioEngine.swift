@@ -177,6 +177,18 @@ public final class AudioEngine: @unchecked Sendable {
         }
     }
 
+    /// Clears every node's DSP state and pending events (filter memory, delay lines, ramps). Only while
+    /// nothing renders: offline, or with the stream stopped.
+    public func reset() throws(AudioError) {
+        let nodes = try state.withLock { (state: inout State) throws(AudioError) -> [any AudioNode] in
+            if let stream = state.stream, stream.state == .running {
+                throw AudioError(.invalidState, "reset() needs a stopped stream; call stream.stop() first")
+            }
+            return state.model.order.compactMap { state.model.entries[$0]?.node }
+        }
+        for node in nodes { node.reset() }
+    }
+
     // MARK: Taps and events
 
     /// Installs a receiver on `node`'s output: `handler` gets buffers of `bufferSize` frames on a consumer

@@ -79,6 +79,7 @@ open class RenderNode: AudioNode, @unchecked Sendable {
     @discardableResult
     public func stop(at time: Int64? = nil) -> Bool { schedule(.stop, at: time) }
 
+    /// Sets the rate on every parameter, then calls `allocate(format:)`.
     public final func prepare(format: NodeFormat) {
         sampleRate = format.sampleRate
         maximumFrameCount = format.maximumFrameCount
@@ -86,6 +87,7 @@ open class RenderNode: AudioNode, @unchecked Sendable {
         allocate(format: format)
     }
 
+    /// Drops pending events, snaps parameters to their targets, then calls `resetState()`.
     public final func reset() {
         pendingCount = 0
         while incoming.pop() != nil {}
@@ -118,6 +120,7 @@ open class RenderNode: AudioNode, @unchecked Sendable {
 
     // MARK: Render thread
 
+    /// Applies scheduled events at their exact frames, calling `process(_:)` once per slice between them.
     public final func render(_ context: NodeRenderContext) {
         while let event = incoming.pop() { insertPending(event) }
         let frames = context.frameCount

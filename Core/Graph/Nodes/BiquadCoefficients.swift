@@ -11,6 +11,7 @@ public enum BiquadType: Int, Hashable, Sendable, CaseIterable {
 
 /// Normalised biquad coefficients (a0 = 1): y = b0·x + b1·x₁ + b2·x₂ − a1·y₁ − a2·y₂.
 public struct BiquadCoefficients: Hashable, Sendable {
+    /// Feed-forward (b) and feedback (a) coefficients, divided by a0.
     public var b0: Double, b1: Double, b2: Double, a1: Double, a2: Double
 
     /// Pass-through.

@@ -97,6 +97,7 @@ public final class FilePlayer: RenderNode, RenderEventSource, @unchecked Sendabl
         return schedule(.custom(code: Command.oneShot.rawValue, value: Double(token)), at: time)
     }
 
+    /// Control thread: hands queued end-of-file and completion events to their handlers.
     public func deliverEvents() {
         while let notice = notices.pop() {
             switch notice {
