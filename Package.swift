@@ -73,7 +73,8 @@ func realtimeSanitizerLinkerSettings() -> [LinkerSetting] {
     return [.unsafeFlags([
         "-Xlinker", "--whole-archive", "-Xlinker", archive, "-Xlinker", "--no-whole-archive",
         "-Xlinker", "--export-dynamic", "-Xlinker", "-ldl",
-    ])]
+    ], .when(configuration: .release))]  // release only: the check runs release builds, and a debug
+                                         // `--sanitize=thread` link cannot hold a second sanitizer runtime
 }
 
 func realtimeSanitizerArchive() -> String? {

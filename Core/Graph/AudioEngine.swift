@@ -36,14 +36,14 @@ public final class AudioEngine: @unchecked Sendable {
         var offlineInput: AudioBuffer?
     }
     private struct WeakEntry { weak var entry: NodeEntry? }
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     /// Creates an engine rendering `channelCount` channels at `sampleRate` in blocks of at most
     /// `maximumFrameCount` frames (offline; `attach(to:)` adopts a stream's format instead).
     public init(sampleRate: Double = 48_000, channelCount: Int = 2, maximumFrameCount: Int = 4096, inputChannelCount: Int = 0) {
         self.channelCount = max(1, channelCount)
         let format = NodeFormat(sampleRate: sampleRate, maximumFrameCount: max(1, maximumFrameCount), inputChannelCount: inputChannelCount)
-        state = Mutex(State(format: format))
+        state = Locked(State(format: format))
         mainGroup = ChannelGroup(name: "main", channelCount: self.channelCount)
         inputNode = InputNode(channelCount: max(1, inputChannelCount))
         try? edit { (editor: inout GraphEditor) throws(AudioError) in

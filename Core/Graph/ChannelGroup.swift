@@ -36,7 +36,7 @@ public final class ChannelGroup: @unchecked Sendable {
     /// The node that produces the group's output (a tap on the group is a tap on it).
     public let fader: GroupFader
     private struct EngineReference { weak var engine: AudioEngine? }
-    private let owner = Mutex(EngineReference())
+    private let owner = Locked(EngineReference())
 
     /// The engine the group belongs to (set when it joins one of the engine's groups).
     var engine: AudioEngine? {

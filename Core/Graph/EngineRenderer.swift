@@ -9,7 +9,7 @@ import Synchronization
 final class EngineRenderer: @unchecked Sendable {
     private let pending = Atomic<UInt>(0)
     private let retired = SPSCQueue<UnsafeMutableRawPointer>(capacity: 64)
-    private let consumer = Mutex<Void>(())
+    private let consumer = ControlLock()
     private let publishedSampleTime = Atomic<Int64>(0)
     private let blocks = Atomic<Int>(0)
     private let swaps = Atomic<Int>(0)
@@ -43,7 +43,7 @@ final class EngineRenderer: @unchecked Sendable {
 
     /// Control thread: releases plans the render thread handed back.
     func collectRetired() {
-        consumer.withLock { _ in
+        consumer.withLock {
             while let raw = retired.pop() { Unmanaged<RenderPlan>.fromOpaque(raw).release() }
         }
     }

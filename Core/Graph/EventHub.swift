@@ -4,8 +4,8 @@ import Synchronization
 /// milliseconds while an engine runs on a stream (offline engines call `AudioEngine.deliverEvents()`).
 final class EventHub: @unchecked Sendable {
     private struct WeakSource { weak var source: (any RenderEventSource)? }
-    private let sources = Mutex<[WeakSource]>([])
-    private let delivery = Mutex<Void>(())
+    private let sources = Locked<[WeakSource]>([])
+    private let delivery = ControlLock()
     private let stopping = Atomic<Bool>(false)
     private let wake = WakeSignal()
     private var thread: AudioThread?
@@ -20,7 +20,7 @@ final class EventHub: @unchecked Sendable {
     /// Delivers every queued event now, on the calling thread.
     func deliver() {
         let list = sources.withLock { $0.compactMap(\.source) }
-        delivery.withLock { _ in
+        delivery.withLock {
             for source in list { source.deliverEvents() }
         }
     }

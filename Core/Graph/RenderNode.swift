@@ -22,7 +22,7 @@ open class RenderNode: AudioNode, @unchecked Sendable {
 
     private static let eventCapacity = 256
     private let incoming = SPSCQueue<ScheduledEvent>(capacity: eventCapacity)
-    private let producer = Mutex<Void>(())
+    private let producer = ControlLock()
     private let pending: UnsafeMutablePointer<ScheduledEvent>
     private var pendingCount = 0
     private var sliceInputs: UnsafeMutablePointer<AudioBufferView>
@@ -66,7 +66,7 @@ open class RenderNode: AudioNode, @unchecked Sendable {
     /// (and counts a drop) when the queue is full. Safe from any control thread; never from the render one.
     @discardableResult
     public func schedule(_ event: NodeEvent, at time: Int64? = nil) -> Bool {
-        let pushed = producer.withLock { _ in incoming.push(ScheduledEvent(time: time ?? .min, event: event)) }
+        let pushed = producer.withLock { incoming.push(ScheduledEvent(time: time ?? .min, event: event)) }
         if !pushed { droppedEventCount.wrappingAdd(1, ordering: .relaxed) }
         return pushed
     }

@@ -1,4 +1,5 @@
 import DecibelCore
+import Foundation
 import Synchronization
 import Testing
 
@@ -7,19 +8,20 @@ import Testing
 final class SlowRampSource: AudioPullSource, @unchecked Sendable {
     let format = AudioFormat(sampleRate: 48_000, channelCount: 1)
     let frames: Int
-    private let position = Mutex(0)
+    private let lock = NSLock()
+    private var position = 0
     init(frames: Int) { self.frames = frames }
     var length: Int? { frames }
     var isRealtimeSafe: Bool { false }
     func read(into destination: AudioBufferView, frames wanted: Int) throws(AudioError) -> Int {
-        position.withLock { position in
+        lock.withLock {
             let count = max(0, min(wanted, frames - position))
             for i in 0..<count { destination.samples(0)[i] = Float(position + i + 1) / 65_536 }
             position += count
             return count
         }
     }
-    func seek(to frame: Int) throws(AudioError) { position.withLock { $0 = min(max(0, frame), frames) } }
+    func seek(to frame: Int) throws(AudioError) { lock.withLock { position = min(max(0, frame), frames) } }
 }
 
 /// A buffer source whose sample n is (n + 1) / 65536, mono.

@@ -1,4 +1,5 @@
 import DecibelCore
+import Foundation
 import Synchronization
 
 /// A source that writes `values[c]` to channel `c` (the last value to further channels) on every frame.
@@ -32,21 +33,23 @@ func renderOffline(_ engine: AudioEngine, frames: Int, block: Int = 256) throws 
 
 /// Collects what a tap delivers.
 final class Collector: @unchecked Sendable {
-    private let storage = Mutex<[[Float]]>([])
+    // NSLock (pthread) rather than Mutex so ThreadSanitizer sees the ordering.
+    private let lock = NSLock()
+    private var storage: [[Float]] = []
     private let delay: UInt32
 
     init(delayMicroseconds: UInt32 = 0) { delay = delayMicroseconds }
 
     func receive(_ view: AudioBufferView) {
         let copy = (0..<view.channelCount).map { Array(view[$0]) }
-        storage.withLock { channels in
-            if channels.isEmpty { channels = copy } else { for c in copy.indices { channels[c] += copy[c] } }
+        lock.withLock {
+            if storage.isEmpty { storage = copy } else { for c in copy.indices { storage[c] += copy[c] } }
         }
         if delay > 0 { sleepMicroseconds(delay) }
     }
 
-    var channels: [[Float]] { storage.withLock { $0 } }
-    var frameCount: Int { storage.withLock { $0.first?.count ?? 0 } }
+    var channels: [[Float]] { lock.withLock { storage } }
+    var frameCount: Int { lock.withLock { storage.first?.count ?? 0 } }
 }
 
 #if canImport(Glibc)

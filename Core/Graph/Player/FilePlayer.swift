@@ -25,7 +25,7 @@ public final class FilePlayer: RenderNode, RenderEventSource, @unchecked Sendabl
     private enum Command: Int { case pause = 1, seek, oneShot }
     private enum Notice { case endOfFile, completed(Int) }
     private let notices = SPSCQueue<Notice>(capacity: 64)
-    private let handlers = Mutex<(endOfFile: (@Sendable () -> Void)?, completions: [Int: @Sendable () -> Void], next: Int)>((nil, [:], 1))
+    private let handlers = Locked<(endOfFile: (@Sendable () -> Void)?, completions: [Int: @Sendable () -> Void], next: Int)>((nil, [:], 1))
     private let looping = Atomic<Bool>(false)
     private let publishedState = Atomic<Int>(State.stopped.rawValue)
     private let publishedPosition = Atomic<Int>(0)
