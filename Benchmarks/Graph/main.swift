@@ -68,8 +68,8 @@ func players(_ count: Int, into engine: AudioEngine) throws -> [FilePlayer] {
 /// The C floor: `sources` looping buffers mixed, then `gains` gain stages, block by block.
 func runFloor(sources: Int, gains: Int, block: Int, seconds: Double) -> Result {
     let total = Int(seconds * sampleRate)
-    let left = sourceBuffers.prefix(max(1, sources)).map { UnsafePointer($0[0].baseAddress!) }
-    let right = sourceBuffers.prefix(max(1, sources)).map { UnsafePointer($0[1].baseAddress!) }
+    let left: [UnsafePointer<Float>?] = sourceBuffers.prefix(max(1, sources)).map { UnsafePointer($0[0].baseAddress) }
+    let right: [UnsafePointer<Float>?] = sourceBuffers.prefix(max(1, sources)).map { UnsafePointer($0[1].baseAddress) }
     var positions = [Int32](repeating: 0, count: max(1, sources))
     let scratch = AudioBuffer(channelCount: 4, frameCapacity: block)
     var checksum: Float = 0
@@ -83,8 +83,8 @@ func runFloor(sources: Int, gains: Int, block: Int, seconds: Double) -> Result {
                                   scratch[0].baseAddress, scratch[1].baseAddress, Int32(count))
             } }
         } else {
-            scratch[0].baseAddress!.update(repeating: 0, count: count)
-            scratch[1].baseAddress!.update(repeating: 0, count: count)
+            scratch[0].baseAddress?.update(repeating: 0, count: count)
+            scratch[1].baseAddress?.update(repeating: 0, count: count)
         }
         var resultRight: UnsafeMutablePointer<Float>?
         let result = decibel_bench_gain_chain(scratch[0].baseAddress, scratch[1].baseAddress, scratch[2].baseAddress, scratch[3].baseAddress,

@@ -56,19 +56,19 @@ public final class AudioParameter: @unchecked Sendable {
     public let info: ParameterInfo
     /// Position among the owning node's parameters.
     public internal(set) var index = 0
-    weak var owner: RenderNode?
+    var inbox: NodeEventInbox?
 
     // Control side: (generation << 32) | target bits, so one atomic load sees a consistent write.
     private let control: Atomic<UInt64>
     private let rampNanoseconds: Atomic<Int>
 
     // Render side (render thread only, or the control thread before the first render).
-    @usableFromInline var current: Float
-    @usableFromInline var target: Float
-    @usableFromInline var step: Float = 0
-    @usableFromInline var remaining = 0
-    private var seenGeneration: UInt32 = 0
-    private var started = false
+    @exclusivity(unchecked) @usableFromInline var current: Float
+    @exclusivity(unchecked) @usableFromInline var target: Float
+    @exclusivity(unchecked) @usableFromInline var step: Float = 0
+    @exclusivity(unchecked) @usableFromInline var remaining = 0
+    @exclusivity(unchecked) private var seenGeneration: UInt32 = 0
+    @exclusivity(unchecked) private var started = false
     var sampleRate: Double = 48_000
 
     /// Creates a parameter; pass it to `RenderNode.init(parameters:)` to give it an owner.
@@ -106,7 +106,7 @@ public final class AudioParameter: @unchecked Sendable {
     /// Returns `false` if the node's event queue is full.
     @discardableResult
     public func schedule(_ value: Float, at time: Int64) -> Bool {
-        owner?.schedule(.parameter(index: index, value: clamp(value)), at: time) ?? false
+        inbox?.push(ScheduledEvent(time: time, event: .parameter(index: index, value: clamp(value)))) ?? false
     }
 
     func clamp(_ value: Float) -> Float {

@@ -14,8 +14,8 @@ final class EngineRenderer: @unchecked Sendable {
     private let blocks = Atomic<Int>(0)
     private let swaps = Atomic<Int>(0)
     // Render thread only.
-    private var current: Unmanaged<RenderPlan>?
-    private var sampleTime: Int64 = 0
+    @exclusivity(unchecked) private var current: Unmanaged<RenderPlan>?
+    @exclusivity(unchecked) private var sampleTime: Int64 = 0
 
     deinit {
         // No render thread can be running: the stream's callback holds this object.

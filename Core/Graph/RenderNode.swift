@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The base class of Decibel's nodes: parameters with ramps and sample-accurate scheduled events.
 ///
 /// `render` moves events the control thread scheduled into a preallocated, time-ordered list, then calls
@@ -18,15 +16,13 @@ open class RenderNode: AudioNode, @unchecked Sendable {
     /// The largest block the node was prepared for.
     public private(set) var maximumFrameCount: Int = 0
     /// Render thread: whether the node has been started (sources play only when started).
-    public private(set) var isStarted: Bool
+    @exclusivity(unchecked) public private(set) var isStarted: Bool
 
-    private static let eventCapacity = 256
-    private let incoming = SPSCQueue<ScheduledEvent>(capacity: eventCapacity)
-    private let producer = ControlLock()
+    private static let eventCapacity = NodeEventInbox.capacity
+    let inbox = NodeEventInbox()
     private let pending: UnsafeMutablePointer<ScheduledEvent>
-    private var pendingCount = 0
+    @exclusivity(unchecked) private var pendingCount = 0
     private var sliceInputs: UnsafeMutablePointer<AudioBufferView>
-    private let droppedEventCount = Atomic<Int>(0)
 
     /// Creates a node with `inputBusCount` busses, `channelCount` output channels and `parameters`
     /// (created by the subclass before calling this). Sources pass `startsImmediately: false` when they
@@ -42,7 +38,7 @@ open class RenderNode: AudioNode, @unchecked Sendable {
         sliceInputs.initialize(repeating: .empty, count: max(1, inputBusCount))
         for (index, parameter) in parameters.enumerated() {
             parameter.index = index
-            parameter.owner = self
+            parameter.inbox = inbox
         }
     }
 
@@ -58,7 +54,7 @@ open class RenderNode: AudioNode, @unchecked Sendable {
     }
 
     /// Events that did not fit the node's queue (schedule fewer at once, or closer to their time).
-    public var droppedEvents: Int { droppedEventCount.load(ordering: .relaxed) }
+    public var droppedEvents: Int { inbox.droppedCount }
 
     // MARK: Control thread
 
@@ -66,9 +62,7 @@ open class RenderNode: AudioNode, @unchecked Sendable {
     /// (and counts a drop) when the queue is full. Safe from any control thread; never from the render one.
     @discardableResult
     public func schedule(_ event: NodeEvent, at time: Int64? = nil) -> Bool {
-        let pushed = producer.withLock { incoming.push(ScheduledEvent(time: time ?? .min, event: event)) }
-        if !pushed { droppedEventCount.wrappingAdd(1, ordering: .relaxed) }
-        return pushed
+        inbox.push(ScheduledEvent(time: time ?? .min, event: event))
     }
 
     /// Starts the node (a source begins to sound) at `time`, or at the next block.
@@ -90,7 +84,7 @@ open class RenderNode: AudioNode, @unchecked Sendable {
     /// Drops pending events, snaps parameters to their targets, then calls `resetState()`.
     public final func reset() {
         pendingCount = 0
-        while incoming.pop() != nil {}
+        while inbox.queue.pop() != nil {}
         for parameter in parameters { parameter.jump(to: parameter.value) }
         resetState()
     }
@@ -122,7 +116,7 @@ open class RenderNode: AudioNode, @unchecked Sendable {
 
     /// Applies scheduled events at their exact frames, calling `process(_:)` once per slice between them.
     public final func render(_ context: NodeRenderContext) {
-        while let event = incoming.pop() { insertPending(event) }
+        while let event = inbox.queue.pop() { insertPending(event) }
         let frames = context.frameCount
         let start = context.sampleTime
         if pendingCount == 0 || pending[0].time >= start + Int64(frames) {
@@ -164,7 +158,7 @@ open class RenderNode: AudioNode, @unchecked Sendable {
 
     private func insertPending(_ event: ScheduledEvent) {
         guard pendingCount < Self.eventCapacity else {
-            droppedEventCount.wrappingAdd(1, ordering: .relaxed)
+            inbox.countDrop()
             return
         }
         var index = pendingCount

@@ -16,7 +16,9 @@ final class RenderPlan: @unchecked Sendable {
     }
 
     struct Step {
-        let node: any AudioNode
+        // Unowned: the plan's `retained` entries keep the node alive, and the render loop then costs no
+        // reference counting per node.
+        unowned(unsafe) let node: any AudioNode
         let output: UnsafePointer<UnsafeMutablePointer<Float>>
         let channels: Int
         let busStart: Int

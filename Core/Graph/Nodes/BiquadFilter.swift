@@ -12,11 +12,11 @@ public final class BiquadFilter: RenderNode, @unchecked Sendable {
     /// Gain in dB for peaking and shelves (-36 … 36).
     public let gain: AudioParameter
     private let typeIndex: Atomic<Int>
-    private var renderedType = -1
-    private var coefficients = BiquadCoefficients.identity
-    private var designed: (Float, Float, Float) = (.nan, .nan, .nan)
-    private var states: UnsafeMutablePointer<BiquadState>
-    private var stateCount = 0
+    @exclusivity(unchecked) private var renderedType = -1
+    @exclusivity(unchecked) private var coefficients = BiquadCoefficients.identity
+    @exclusivity(unchecked) private var designed: (Float, Float, Float) = (.nan, .nan, .nan)
+    @exclusivity(unchecked) private var states: UnsafeMutablePointer<BiquadState>
+    @exclusivity(unchecked) private var stateCount = 0
 
     /// Creates a filter of `channelCount` channels.
     public init(_ type: BiquadType, frequency initialFrequency: Float = 1000, q initialQ: Float = 0.7071, gainDB: Float = 0, channelCount: Int = 2) {
@@ -88,9 +88,9 @@ public final class GraphicEQ: RenderNode, @unchecked Sendable {
     public static let bandFrequencies: [Double] = [31.25, 62.5, 125, 250, 500, 1000, 2000, 4000, 8000, 16000]
     /// Gain of each band in dB (-12 … 12), one per `bandFrequencies` entry.
     public let bands: [AudioParameter]
-    private var coefficients: [BiquadCoefficients]
-    private var designed: [Float]
-    private var states: UnsafeMutablePointer<BiquadState>
+    @exclusivity(unchecked) private var coefficients: [BiquadCoefficients]
+    @exclusivity(unchecked) private var designed: [Float]
+    @exclusivity(unchecked) private var states: UnsafeMutablePointer<BiquadState>
     private let stateCount: Int
 
     /// Creates an EQ of `channelCount` channels, flat.

@@ -9,9 +9,9 @@ public final class DelayNode: RenderNode, @unchecked Sendable {
     public let mix: AudioParameter
     /// The longest delay the line holds, in seconds.
     public let maximumDelay: Double
-    private var line: AudioBuffer?
-    private var length = 0
-    private var writeIndex = 0
+    @exclusivity(unchecked) private var line: AudioBuffer?
+    @exclusivity(unchecked) private var length = 0
+    @exclusivity(unchecked) private var writeIndex = 0
 
     /// Creates a delay of `channelCount` channels.
     public init(time initialTime: Float = 0.25, feedback initialFeedback: Float = 0.3, mix initialMix: Float = 0.5, maximumDelay: Double = 2, channelCount: Int = 2) {

@@ -14,8 +14,8 @@ public final class LevelMeter: RenderNode, @unchecked Sendable {
     public let windowFrames: Int
     private let peaks: AtomicFloats
     private let rmsValues: AtomicFloats
-    private var sums: [Double]
-    private var counted = 0
+    @exclusivity(unchecked) private var sums: [Double]
+    @exclusivity(unchecked) private var counted = 0
 
     /// Creates a meter of `channelCount` channels with an RMS window of `windowFrames` frames.
     public init(channelCount: Int = 2, windowFrames: Int = 4800) {

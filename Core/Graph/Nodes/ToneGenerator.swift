@@ -9,8 +9,8 @@ public final class ToneGenerator: RenderNode, @unchecked Sendable {
     /// Peak amplitude (0 … 1).
     public let amplitude: AudioParameter
     private let waveformIndex: Atomic<Int>
-    private var oscillator: Oscillator
-    private var renderedWaveform: Int
+    @exclusivity(unchecked) private var oscillator: Oscillator
+    @exclusivity(unchecked) private var renderedWaveform: Int
 
     /// Creates a generator of `channelCount` channels.
     public init(waveform: Waveform = .sine, frequency initialFrequency: Float = 440, amplitude initialAmplitude: Float = 0.5, channelCount: Int = 2, startsImmediately: Bool = true, seed: UInt64 = 0x9E37_79B9_7F4A_7C15) {

@@ -31,13 +31,13 @@ public final class FilePlayer: RenderNode, RenderEventSource, @unchecked Sendabl
     private let publishedPosition = Atomic<Int>(0)
     private let underrunFrames = Atomic<Int>(0)
     // Render thread.
-    private var scratch: AudioBuffer?
-    private var feeder: PlayerFeeder?
-    private var transport = State.stopped
-    private var playhead = 0
-    private var oneShotToken = 0
-    private var generation = 0
-    private var chunkRemaining = 0
+    @exclusivity(unchecked) private var scratch: AudioBuffer?
+    @exclusivity(unchecked) private var feeder: PlayerFeeder?
+    @exclusivity(unchecked) private var transport = State.stopped
+    @exclusivity(unchecked) private var playhead = 0
+    @exclusivity(unchecked) private var oneShotToken = 0
+    @exclusivity(unchecked) private var generation = 0
+    @exclusivity(unchecked) private var chunkRemaining = 0
 
     /// Creates a player of `channelCount` output channels for `source`.
     public init(source: any AudioPullSource, channelCount: Int = 2) {
