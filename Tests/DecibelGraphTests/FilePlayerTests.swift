@@ -1,4 +1,6 @@
 import DecibelCore
+import DecibelNull
+import DecibelTestSupport
 import Foundation
 import Synchronization
 import Testing
@@ -142,5 +144,35 @@ final class Counter: @unchecked Sendable {
         out += try renderOffline(engine, frames: 256)[0]
         let first = out.firstIndex { $0 != 0 } ?? 0
         #expect(out[first] == Float(5_000 + 1) / 65_536 && out[first + 255] == Float(5_000 + 256) / 65_536)
+    }
+}
+
+@Suite struct FilePlayerServiceTests {
+    /// On a running stream nobody calls `deliverEvents()`: the engine's service thread must.
+    @Test func endOfFileAndCompletionArriveOnTheServiceThreadWhileAStreamRuns() throws {
+        let backend = NullBackend(options: .init(clock: .realTime))
+        let engine = try AudioEngine(backend: backend, configuration: StreamConfiguration(channelCount: 2, bufferSize: .frames(256)) { _ in })
+        guard let stream = engine.stream else { Issue.record("no stream"); return }
+        let player = FilePlayer(source: rampBuffer(frames: 2_400))
+        try engine.mainGroup.add(player)
+        let ends = Counter(), done = Counter()
+        player.onEndOfFile = { ends.bump() }
+        try stream.start()
+        player.playOnce { done.bump() }
+        #expect(waitUntil(seconds: 3) { done.count == 1 && ends.count == 1 })
+        #expect(player.state == .stopped)
+        try stream.stop()
+        stream.close()
+    }
+
+    @Test func mutingAGroupRampsInsteadOfClicking() throws {
+        let engine = AudioEngine(channelCount: 1, maximumFrameCount: 256)
+        try engine.mainGroup.add(constantSource([1]))
+        _ = try renderOffline(engine, frames: 256)
+        engine.mainGroup.muteParameter.rampDuration = 0.005  // 240 frames
+        engine.mainGroup.isMuted = true
+        let out = try renderOffline(engine, frames: 512)[0]
+        #expect(out[239] == 0 && out[238] > 0 && out[240...].allSatisfy { $0 == 0 })
+        #expect(SignalAnalysis.largestStep([1] + out) <= Float(1) / 240 + 1e-6)
     }
 }
