@@ -20,6 +20,10 @@ open class RenderNode: AudioNode, @unchecked Sendable {
 
     private static let eventCapacity = NodeEventInbox.capacity
     let inbox = NodeEventInbox()
+    // Render-thread views of `inbox.queue` and `parameters` that cost no reference counting per block.
+    private unowned(unsafe) let incoming: SPSCQueue<ScheduledEvent>
+    private let renderParameters: UnsafeMutablePointer<Unmanaged<AudioParameter>>
+    private let parameterCount: Int
     private let pending: UnsafeMutablePointer<ScheduledEvent>
     @exclusivity(unchecked) private var pendingCount = 0
     private var sliceInputs: UnsafeMutablePointer<AudioBufferView>
@@ -31,6 +35,10 @@ open class RenderNode: AudioNode, @unchecked Sendable {
         precondition(inputBusCount >= 0 && channelCount >= 1, "RenderNode: bad bus or channel count")
         self.inputBusCount = inputBusCount
         self.parameters = parameters
+        incoming = inbox.queue
+        parameterCount = parameters.count
+        renderParameters = .allocate(capacity: max(1, parameters.count))
+        for (index, parameter) in parameters.enumerated() { (renderParameters + index).initialize(to: .passUnretained(parameter)) }
         self.channelCount = channelCount
         self.isStarted = startsImmediately
         pending = .allocate(capacity: Self.eventCapacity)
@@ -43,6 +51,7 @@ open class RenderNode: AudioNode, @unchecked Sendable {
     }
 
     deinit {
+        renderParameters.deallocate()
         pending.deallocate()
         sliceInputs.deinitialize(count: max(1, inputBusCount))
         sliceInputs.deallocate()
@@ -116,7 +125,7 @@ open class RenderNode: AudioNode, @unchecked Sendable {
 
     /// Applies scheduled events at their exact frames, calling `process(_:)` once per slice between them.
     public final func render(_ context: NodeRenderContext) {
-        while let event = inbox.queue.pop() { insertPending(event) }
+        while let event = incoming.pop() { insertPending(event) }
         let frames = context.frameCount
         let start = context.sampleTime
         if pendingCount == 0 || pending[0].time >= start + Int64(frames) {
@@ -146,7 +155,7 @@ open class RenderNode: AudioNode, @unchecked Sendable {
 
     @inline(__always)
     private func beginSlice() {
-        for index in 0..<parameters.count { parameters[index].beginSlice() }
+        for index in 0..<parameterCount { renderParameters[index]._withUnsafeGuaranteedRef { $0.beginSlice() } }
     }
 
     private func apply(_ event: NodeEvent) {
