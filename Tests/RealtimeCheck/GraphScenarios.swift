@@ -69,7 +69,9 @@ enum GraphScenarios {
         try effects.setFilters(filters)
         try engine.setPlaythrough(true)
         var sink = 0 as Float
-        while streamed.bufferedFrames < 8192 { usleep(1000) }
+        var waited = 0
+        while streamed.bufferedFrames < 8192 && waited < 2000 { usleep(1000); waited += 1 }
+        guard streamed.bufferedFrames >= 8192 else { throw ScenarioFailure("the feeder thread did not fill the player's ring") }
         try stream.start()
         looping.play()
         streamed.play()
