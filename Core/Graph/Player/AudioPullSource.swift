@@ -3,7 +3,8 @@
 /// DecibelFormats' file readers conform (Core does not import Formats). Frames are non-interleaved
 /// `Float` at `format.sampleRate`; a source whose file has another rate resamples itself.
 ///
-/// `isRealtimeSafe` decides the thread: a source that never allocates, locks or does I/O in `read` and
+/// `format`, `length` and `isRealtimeSafe` must be cheap, constant reads (stored properties): the player
+/// reads them on the render thread. `isRealtimeSafe` decides the thread: a source that never allocates, locks or does I/O in `read` and
 /// `seek` (a buffer in memory) is read on the render thread; any other source (a file) is read by the
 /// player's feeder thread into a ring buffer, so the render thread never waits on a disk.
 public protocol AudioPullSource: AnyObject, Sendable {
