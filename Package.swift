@@ -68,6 +68,7 @@ let package = Package(
         .testTarget(name: "DecibelCoreTests", dependencies: ["DecibelCore", "DecibelTestSupport"], path: "Tests/DecibelCoreTests"),
         .testTarget(name: "DecibelNullTests", dependencies: ["DecibelNull", "DecibelTestSupport"], path: "Tests/DecibelNullTests"),
         .testTarget(name: "DecibelJACKTests", dependencies: ["DecibelJACK", "DecibelTestSupport"], path: "Tests/DecibelJACKTests"),
+        .testTarget(name: "DecibelGraphTests", dependencies: ["DecibelCore", "DecibelNull", "DecibelTestSupport"], path: "Tests/DecibelGraphTests"),
         .testTarget(name: "DecibelTests", dependencies: ["Decibel", "DecibelTestSupport"], path: "Tests/DecibelTests"),
         .testTarget(name: "DecibelPlotTests", dependencies: ["DecibelPlot", "DecibelAnalysis", "CCairo", "DecibelNull", "DecibelTestSupport"], path: "Tests/DecibelPlotTests"),
         .testTarget(name: "ToolTests", dependencies: ["decibel", "DecibelTestSupport"], path: "Tests/ToolTests"),
@@ -83,7 +84,8 @@ func realtimeSanitizerLinkerSettings() -> [LinkerSetting] {
     return [.unsafeFlags([
         "-Xlinker", "--whole-archive", "-Xlinker", archive, "-Xlinker", "--no-whole-archive",
         "-Xlinker", "--export-dynamic", "-Xlinker", "-ldl",
-    ])]
+    ], .when(configuration: .release))]  // release only: the check runs release builds, and a debug
+                                         // `--sanitize=thread` link cannot hold a second sanitizer runtime
 }
 
 func realtimeSanitizerArchive() -> String? {
