@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "DecibelPlot", targets: ["DecibelPlot"]),
         .library(name: "Decibel", targets: ["Decibel"]),
         .executable(name: "decibel", targets: ["decibel"]),
+        .executable(name: "decibel-scope", targets: ["decibel-scope"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -55,6 +56,12 @@ let package = Package(
             path: "Tools/decibel"
         ),
 
+        .executableTarget(
+            name: "decibel-scope",
+            dependencies: ["Decibel", "DecibelPlot", "CCairo", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            path: "Tools/decibel-scope"
+        ),
+
         // MARK: Real-time proof — render paths run under clang's RealtimeSanitizer (see DESIGN.md).
         .executableTarget(
             name: "decibel-rtcheck",
@@ -65,13 +72,14 @@ let package = Package(
 
         // MARK: Tests
         .target(name: "DecibelTestSupport", path: "Tests/Support"),
+        .target(name: "DecibelPlotTestSupport", dependencies: ["DecibelPlot", "CCairo", "DecibelTestSupport"], path: "Tests/PlotSupport"),
         .testTarget(name: "DecibelCoreTests", dependencies: ["DecibelCore", "DecibelTestSupport"], path: "Tests/DecibelCoreTests"),
         .testTarget(name: "DecibelNullTests", dependencies: ["DecibelNull", "DecibelTestSupport"], path: "Tests/DecibelNullTests"),
         .testTarget(name: "DecibelJACKTests", dependencies: ["DecibelJACK", "DecibelTestSupport"], path: "Tests/DecibelJACKTests"),
         .testTarget(name: "DecibelGraphTests", dependencies: ["DecibelCore", "DecibelNull", "DecibelTestSupport"], path: "Tests/DecibelGraphTests"),
         .testTarget(name: "DecibelTests", dependencies: ["Decibel", "DecibelTestSupport"], path: "Tests/DecibelTests"),
-        .testTarget(name: "DecibelPlotTests", dependencies: ["DecibelPlot", "DecibelAnalysis", "CCairo", "DecibelNull", "DecibelTestSupport"], path: "Tests/DecibelPlotTests"),
-        .testTarget(name: "ToolTests", dependencies: ["decibel", "DecibelTestSupport"], path: "Tests/ToolTests"),
+        .testTarget(name: "DecibelPlotTests", dependencies: ["DecibelPlot", "DecibelAnalysis", "CCairo", "DecibelNull", "DecibelTestSupport", "DecibelPlotTestSupport"], path: "Tests/DecibelPlotTests"),
+        .testTarget(name: "ToolTests", dependencies: ["decibel", "decibel-scope", "DecibelTestSupport", "DecibelPlotTestSupport"], path: "Tests/ToolTests"),
     ],
     swiftLanguageModes: [.v6]
 )
