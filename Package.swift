@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "DecibelCore", targets: ["DecibelCore"]),
         .library(name: "DecibelNull", targets: ["DecibelNull"]),
         .library(name: "Decibel", targets: ["Decibel"]),
+        .library(name: "DecibelFormats", targets: ["DecibelFormats"]),
         .executable(name: "decibel", targets: ["decibel"]),
     ],
     dependencies: [
@@ -31,7 +32,9 @@ let package = Package(
         // ALSA:  CALSA + DecibelALSA     (Backends/ALSA)
 
         // MARK: Formats and Plot
-        // Formats: CSndFile + DecibelFormats (Formats/)
+        // Formats: CSndFile + DecibelFormats (Formats/). Links libsndfile and libsoxr normally.
+        .systemLibrary(name: "CSndFile", path: "Formats/CSndFile"),
+        .target(name: "DecibelFormats", dependencies: ["DecibelCore", "CSndFile"], path: "Formats/DecibelFormats"),
         // Plot:    CCairo + DecibelPlot      (Plot/)
 
         // MARK: Umbrella and tools
@@ -49,7 +52,7 @@ let package = Package(
         // MARK: Real-time proof — render paths run under clang's RealtimeSanitizer (see DESIGN.md).
         .executableTarget(
             name: "decibel-rtcheck",
-            dependencies: ["Decibel", "DecibelTestSupport"],
+            dependencies: ["Decibel", "DecibelTestSupport", "DecibelFormats"],
             path: "Tests/RealtimeCheck",
             linkerSettings: realtimeSanitizerLinkerSettings()
         ),
@@ -59,6 +62,12 @@ let package = Package(
         .testTarget(name: "DecibelCoreTests", dependencies: ["DecibelCore", "DecibelTestSupport"], path: "Tests/DecibelCoreTests"),
         .testTarget(name: "DecibelNullTests", dependencies: ["DecibelNull", "DecibelTestSupport"], path: "Tests/DecibelNullTests"),
         .testTarget(name: "DecibelTests", dependencies: ["Decibel", "DecibelTestSupport"], path: "Tests/DecibelTests"),
+        .executableTarget(name: "decibel-record-probe", dependencies: ["DecibelFormats"], path: "Tests/RecordProbe"),
+        .testTarget(
+            name: "DecibelFormatsTests",
+            dependencies: ["DecibelFormats", "DecibelTestSupport", "decibel-record-probe"],
+            path: "Tests/DecibelFormatsTests"
+        ),
         .testTarget(name: "ToolTests", dependencies: ["decibel", "decibel-rtcheck", "DecibelTestSupport"], path: "Tests/ToolTests"),
     ],
     swiftLanguageModes: [.v6]
