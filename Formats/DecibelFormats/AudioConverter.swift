@@ -32,7 +32,8 @@ public enum AudioConverter {
     @discardableResult
     public static func convert(input: String, output: String, options: ConvertOptions = ConvertOptions()) throws(AudioError) -> ConversionSummary {
         let source = try AudioFile(path: input)
-        let format = try options.format ?? defaultFormat(forOutput: output, input: source)
+        let format: AudioFileWriter.Format
+        if let chosen = options.format { format = chosen } else { format = try defaultFormat(forOutput: output, input: source) }
         let rate = options.sampleRate ?? source.sampleRate
         var tags: [AudioFileMetadataKey: String] = [:]
         if options.keepsMetadata {
