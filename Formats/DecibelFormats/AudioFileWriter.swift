@@ -5,8 +5,9 @@ import DecibelCore
 /// side, without threads; `Recorder` adds those).
 ///
 /// With `keepsHeaderValid` (the default) libsndfile rewrites the header after every write
-/// (`SFC_SET_UPDATE_HEADER_AUTO`), so a process that dies mid-write leaves a file whose header matches
-/// the frames on disk. WAV is written as RF64 with auto-downgrade: a plain WAV header while the file is
+/// (`SFC_SET_UPDATE_HEADER_AUTO`) for WAV, AIFF, CAF, AU and W64, so a process that dies mid-write leaves a
+/// file whose header matches the frames on disk. (FLAC and Ogg have no rewritable length; a killed FLAC
+/// or Ogg writer leaves a stream without its final block, so crash-safe recording uses WAV.) WAV is written as RF64 with auto-downgrade: a plain WAV header while the file is
 /// under 4 GiB, RF64 beyond. AIFF, whose header cannot describe more than 4 GiB, throws
 /// `.unsupportedFormat` before a write would cross that limit. Not thread-safe.
 public final class AudioFileWriter: @unchecked Sendable {
@@ -48,8 +49,11 @@ public final class AudioFileWriter: @unchecked Sendable {
             throw FileErrors.unsupported(path, "the installed libsndfile cannot write \(format.container.rawValue) with \(format.encoding.rawValue) at \(sampleRate) Hz, \(channelCount) channels")
         }
         guard let opened = sf_open(path, Int32(SFM_WRITE), &info) else {
-            let text = String(cString: sf_strerror(nil))
-            throw AudioError(.fileUnreadable, "\(path): cannot be created for writing: \(text)", code: sf_error(nil), codeDescription: text)
+            let text = String(cString: sf_strerror(nil)), code = sf_error(nil)
+            if Int(code) == SF_ERR_SYSTEM {
+                throw AudioError(.fileUnreadable, "\(path): cannot be created for writing: \(text)", code: code, codeDescription: text)
+            }
+            throw FileErrors.unsupported(path, "libsndfile refused to write \(format.container.rawValue) with \(format.encoding.rawValue) at \(sampleRate) Hz, \(channelCount) channels", code: code, detail: text)
         }
         self.path = path
         self.format = format
@@ -77,7 +81,11 @@ public final class AudioFileWriter: @unchecked Sendable {
                 sf_command(opened, Int32(SFC_SET_VBR_ENCODING_QUALITY), &quality, Int32(MemoryLayout<Double>.size))
             }
         }
-        if keepsHeaderValid { sf_command(opened, Int32(SFC_SET_UPDATE_HEADER_AUTO), nil, Int32(SF_TRUE)) }
+        // Only containers with a rewritable header: libsndfile 1.2's Ogg writer produces an unreadable
+        // stream when asked to update a header (measured), and FLAC/Ogg have no length to keep valid.
+        if keepsHeaderValid, ![.ogg, .flac, .mp3].contains(format.container) {
+            sf_command(opened, Int32(SFC_SET_UPDATE_HEADER_AUTO), nil, Int32(SF_TRUE))
+        }
     }
 
     deinit {

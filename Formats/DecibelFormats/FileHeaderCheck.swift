@@ -29,8 +29,9 @@ enum FileHeaderCheck {
         guard !overflow else {
             throw FileErrors.invalid(path, "has an absurd header: \(frames) frames × \(channels) channels overflows")
         }
-        let subtype = decibel_sndfile_subtype(info.format)
-        if let bits = AudioEncoding(sndfileSubtype: subtype)?.bitDepth {
+        let subtype = decibel_sndfile_subtype(info.format), major = decibel_sndfile_major(info.format)
+        let compressedContainer = [SF_FORMAT_FLAC, SF_FORMAT_OGG, SF_FORMAT_MPEG].contains(Int(major))
+        if !compressedContainer, let bits = AudioEncoding(sndfileSubtype: subtype)?.bitDepth {
             let (bytes, tooBig) = samples.multipliedReportingOverflow(by: Int64(bits / 8))
             guard !tooBig, bytes <= fileSize else {
                 throw FileErrors.invalid(path, "has an absurd header: it declares \(frames) frames (\(tooBig ? "overflowing" : "\(bytes)") bytes) but the file is \(fileSize) bytes")
