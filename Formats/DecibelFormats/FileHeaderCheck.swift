@@ -45,6 +45,9 @@ enum FileHeaderCheck {
         if let problem = truncation(in: logText(handle)) {
             throw FileErrors.invalid(path, "is truncated: \(problem)")
         }
+        if Int(major) == SF_FORMAT_OGG, let problem = OggTail.truncation(path: path, fileSize: fileSize) {
+            throw FileErrors.invalid(path, "is truncated: \(problem)")
+        }
         guard frames <= Int64(Int.max) else { throw FileErrors.invalid(path, "has an absurd header: \(frames) frames") }
         return Result(sampleRate: rate, channelCount: channels, frameCount: Int(frames))
     }
@@ -68,6 +71,9 @@ enum FileHeaderCheck {
             }
             if text.hasPrefix("*** Chunk size") && text.contains("> file length") {
                 return String(text.dropFirst(4))
+            }
+            if text.contains("psf_fread returned short count") {
+                return "the header ends in the middle of a field"
             }
         }
         return nil
