@@ -52,7 +52,7 @@ let package = Package(
         // MARK: Real-time proof — render paths run under clang's RealtimeSanitizer (see DESIGN.md).
         .executableTarget(
             name: "decibel-rtcheck",
-            dependencies: ["Decibel", "DecibelTestSupport", "DecibelFormats"],
+            dependencies: ["Decibel", "DecibelFormats"],
             path: "Tests/RealtimeCheck",
             linkerSettings: realtimeSanitizerLinkerSettings()
         ),
@@ -68,7 +68,7 @@ let package = Package(
             dependencies: ["DecibelFormats", "DecibelTestSupport", "decibel-record-probe"],
             path: "Tests/DecibelFormatsTests"
         ),
-        .testTarget(name: "ToolTests", dependencies: ["decibel", "decibel-rtcheck", "DecibelTestSupport"], path: "Tests/ToolTests"),
+        .testTarget(name: "ToolTests", dependencies: ["decibel", "DecibelTestSupport"], path: "Tests/ToolTests"),
     ],
     swiftLanguageModes: [.v6]
 )
