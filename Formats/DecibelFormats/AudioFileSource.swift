@@ -44,7 +44,8 @@ public final class AudioFileSource: @unchecked Sendable {
         RealtimeSanitizer.prepare()
         let input = AudioBuffer(channelCount: file.channelCount, frameCapacity: file.chunkFrames)
         let output = AudioBuffer(channelCount: file.channelCount, frameCapacity: resampler?.maxOutputFrames(forInput: file.chunkFrames) ?? 1)
-        thread = try AudioThread(name: "decibel-decoder") { [self] in runDecoder(input: input, output: output) }
+        // unowned(unsafe): see Recorder — deinit stops and joins the thread before the memory goes.
+        thread = try AudioThread(name: "decibel-decoder") { [unowned(unsafe) self] in runDecoder(input: input, output: output) }
     }
 
     deinit { stop() }

@@ -12,7 +12,8 @@ import Synchronization
 /// them (`overflowFrames`, `overflowEvents`) and records a gap marker at the exact timeline position;
 /// the writer fills each gap with exactly that many frames of silence, so the file's timeline matches
 /// the render thread's. `close()` drains everything, writes the last gap, finalises the file and returns
-/// a `RecordingSummary`.
+/// a `RecordingSummary`. A recorder released without `close()` still drains and finalises the file in
+/// `deinit`, but write errors are then lost: call `close()`.
 public final class Recorder: @unchecked Sendable {
     struct Gap {
         /// Frames of real audio (ring timeline) that precede the gap.
@@ -65,7 +66,9 @@ public final class Recorder: @unchecked Sendable {
         ring = FrameRingBuffer(channelCount: channelCount, capacity: max(64, Int(ringSeconds * Double(sampleRate))))
         RealtimeSanitizer.prepare()
         let block = AudioBuffer(channelCount: channelCount, frameCapacity: 4096)
-        thread = try AudioThread(name: "decibel-recorder") { [self] in runWriter(block: block) }
+        // unowned(unsafe): the thread must not keep the recorder alive (deinit would never run), and deinit
+        // joins it before the memory goes, so `self` stays valid for as long as the thread runs.
+        thread = try AudioThread(name: "decibel-recorder") { [unowned(unsafe) self] in runWriter(block: block) }
     }
 
     deinit {

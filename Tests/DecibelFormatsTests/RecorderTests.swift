@@ -35,6 +35,18 @@ import Testing
         #expect(mismatch == nil, "frame \(mismatch ?? -1) differs from what was appended")
     }
 
+    @Test func droppingTheRecorderStillFinishesTheFile() throws {
+        let directory = Fixtures.directory("recorder-drop")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("dropped.wav").path
+        do {
+            let recorder = try Recorder(path: path, format: .wav(bits: 16), sampleRate: 48_000, channelCount: 2)
+            let block = AudioBuffer(channelCount: 2, frameCapacity: 1_000)
+            for _ in 0..<5 { recorder.append(block.view) }
+        }  // no close(): deinit stops the writer thread, which drains first
+        #expect(try AudioFile(path: path).frameCount == 5_000)
+    }
+
     @Test func overflowBecomesSilenceOfTheExactLength() throws {
         let directory = Fixtures.directory("recorder-overflow")
         defer { try? FileManager.default.removeItem(at: directory) }
