@@ -1,6 +1,6 @@
 // formats-bench: DecibelFormats against its C peers, side by side in one run.
 //
-//   swift run -c release --package-path Benchmarks formats-bench [--minutes N] [--rounds N]
+//   swift run -c release --package-path Benchmarks formats-bench [--minutes N] [--rounds N] [--decode-only]
 //
 // 1. Decoding a 1-hour 48 kHz stereo 16-bit WAV and FLAC to Float32: `AudioFile.read(into:)` (non-interleaved
 //    AudioBuffer, 4096-frame blocks) versus a plain C `sf_readf_float` loop over the same file (interleaved).
@@ -27,6 +27,7 @@ func option(_ name: String, default value: Int) -> Int {
 }
 let minutes = option("--minutes", default: 60)
 let rounds = option("--rounds", default: 3)
+let decodeOnly = arguments.contains("--decode-only")
 
 func shell(_ command: String) -> Int32 {
     let process = Process()
@@ -95,6 +96,7 @@ for (name, path) in [("WAV ", wav), ("FLAC", flac)] {
     print(String(format: "%@  %-11d  %-7.3f  %-9.3f  %-15.3f  %.0f", name, frames, bestC, bestSwift, bestC / bestSwift, Double(frames) / 48_000 / bestSwift))
 }
 
+if decodeOnly { exit(0) }
 print("\n== waveform data, 1800 points per channel (ffmpeg: showwavespic=s=1800x140 to PNG), best of \(rounds)")
 print("file  ffmpeg s  Decibel s  ratio ffmpeg/Decibel")
 for (name, path) in [("WAV ", wav), ("FLAC", flac)] {

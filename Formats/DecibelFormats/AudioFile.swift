@@ -23,8 +23,12 @@ public final class AudioFile: @unchecked Sendable {
     public let sampleRate: Int
     /// Channels per frame.
     public let channelCount: Int
-    /// Frames in the file (per channel).
-    public let frameCount: Int
+    /// Frames in the file (per channel). For MP3 without an exact length header (no Xing/Info/VBRI frame)
+    /// this is libmpg123's estimate until the end is reached, when it becomes the true count.
+    public internal(set) var frameCount: Int
+    /// Whether `frameCount` is an estimate (MP3 without a length header); a stream ending early is then
+    /// its end, not a truncation.
+    public let frameCountIsEstimate: Bool
     /// The container, when it is one Decibel names (`nil` for other libsndfile formats).
     public let container: AudioContainer?
     /// The sample encoding, when it is one Decibel names.
@@ -45,6 +49,9 @@ public final class AudioFile: @unchecked Sendable {
 
     var handle: OpaquePointer?
     let scratch: UnsafeMutablePointer<Float>
+    /// For 16-bit PCM: libsndfile's `short` read is a plain copy, so converting to float while
+    /// de-interleaving makes one pass where `sf_readf_float` + de-interleave would make two.
+    let shortScratch: UnsafeMutablePointer<Int16>?
 
     /// Opens `path` for reading. `chunkFrames` sizes the one scratch block (default 4096 frames).
     public init(path: String, chunkFrames: Int = 4096) throws(AudioError) {
@@ -64,6 +71,7 @@ public final class AudioFile: @unchecked Sendable {
         sampleRate = checked.sampleRate
         channelCount = checked.channelCount
         frameCount = checked.frameCount
+        frameCountIsEstimate = decibel_sndfile_major(info.format) == Int32(SF_FORMAT_MPEG) && !MPEGLengthHeader.isPresent(path: path)
         let major = decibel_sndfile_major(info.format), subtype = decibel_sndfile_subtype(info.format)
         container = AudioContainer(sndfileMajor: major)
         encoding = AudioEncoding(sndfileSubtype: subtype)
@@ -78,6 +86,7 @@ public final class AudioFile: @unchecked Sendable {
             throw AudioError(.invalidArgument, "AudioFile: chunkFrames \(chunkFrames) × \(channelCount) channels is too large")
         }
         scratch = .allocate(capacity: scratchCount)
+        shortScratch = encoding == .pcm16 ? .allocate(capacity: scratchCount) : nil
         // Floats come back in -1...1 whatever the encoding; integer files are not clipped on the way in.
         sf_command(opened, Int32(SFC_SET_NORM_FLOAT), nil, Int32(SF_TRUE))
     }
@@ -85,6 +94,7 @@ public final class AudioFile: @unchecked Sendable {
     deinit {
         close()
         scratch.deallocate()
+        shortScratch?.deallocate()
     }
 
     /// Closes the file; later reads throw `.invalidState`. Called by `deinit` too.

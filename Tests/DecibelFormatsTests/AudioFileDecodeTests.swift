@@ -39,6 +39,8 @@ import Testing
         Case(name: "ogg-vorbis", fileExtension: "ogg", encoder: ["-C", "6"], usesFFmpeg: false, encoding: .vorbis, tolerance: nil, lossySNR: 80),
         Case(name: "opus", fileExtension: "opus", encoder: ["-c:a", "libopus", "-b:a", "128k"], usesFFmpeg: true, encoding: .opus, tolerance: nil, lossySNR: 40),
         Case(name: "mp3", fileExtension: "mp3", encoder: ["-c:a", "libmp3lame", "-b:a", "192k"], usesFFmpeg: true, encoding: .mp3, tolerance: nil, lossySNR: 50),
+        // No Xing/Info frame: the length is an estimate and the stream's real end must not read as truncation.
+        Case(name: "mp3-no-xing", fileExtension: "mp3", encoder: ["-c:a", "libmp3lame", "-b:a", "128k", "-write_xing", "0"], usesFFmpeg: true, encoding: .mp3, tolerance: nil, lossySNR: 50),
     ]
 
     @Test("decodes like the reference decoder", arguments: cases)

@@ -34,3 +34,23 @@ enum OggTail {
         return nil
     }
 }
+
+/// Finds an MP3's exact-length header (a Xing, Info or VBRI frame near the start). Without one,
+/// libmpg123's frame count is estimated from the bitrate and file size.
+enum MPEGLengthHeader {
+    static func isPresent(path: String) -> Bool {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        var head = [UInt8](repeating: 0, count: 1 << 16)  // covers a typical ID3v2 tag plus the first frame
+        let count = head.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        guard count > 4 else { return false }
+        let markers: [[UInt8]] = [Array("Xing".utf8), Array("Info".utf8), Array("VBRI".utf8)]
+        for index in 0..<(count - 4) {
+            for marker in markers where head[index] == marker[0] && head[index + 1] == marker[1] && head[index + 2] == marker[2] && head[index + 3] == marker[3] {
+                return true
+            }
+        }
+        return false
+    }
+}
