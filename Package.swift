@@ -14,6 +14,8 @@ let package = Package(
     products: [
         .library(name: "DecibelCore", targets: ["DecibelCore"]),
         .library(name: "DecibelNull", targets: ["DecibelNull"]),
+        .library(name: "DecibelAnalysis", targets: ["DecibelAnalysis"]),
+        .library(name: "DecibelPlot", targets: ["DecibelPlot"]),
         .library(name: "Decibel", targets: ["Decibel"]),
         .library(name: "DecibelFormats", targets: ["DecibelFormats"]),
         .executable(name: "decibel", targets: ["decibel"]),
@@ -26,33 +28,37 @@ let package = Package(
         .target(name: "DecibelCore", path: "Core"),
 
         // MARK: Backends — one folder each: a C shim target (module map + small header) and a Swift target.
-        .target(name: "DecibelNull", dependencies: ["DecibelCore", "DecibelTestSupport"], path: "Backends/Null"),
+        .target(name: "DecibelNull", dependencies: ["DecibelCore"], path: "Backends/Null"),
         // JACK:  CJACK + DecibelJACK     (Backends/JACK)
         // Pulse: CPulse + DecibelPulse   (Backends/Pulse)
         // ALSA:  CALSA + DecibelALSA     (Backends/ALSA)
 
         // MARK: Formats and Plot
         // Formats: CSndFile + DecibelFormats (Formats/). Links libsndfile and libsoxr normally.
-        .systemLibrary(name: "CSndFile", path: "Formats/CSndFile"),
+        .systemLibrary(name: "CSndFile", path: "Formats/CSndFile", providers: [.apt(["libsndfile1-dev", "libsoxr-dev"])]),
         .target(name: "DecibelFormats", dependencies: ["DecibelCore", "CSndFile"], path: "Formats/DecibelFormats"),
-        // Plot:    CCairo + DecibelPlot      (Plot/)
+        // Plot:    CCairo + DecibelPlot      (Plot/); CKissFFT + DecibelAnalysis (FFT without plotting)
+        .systemLibrary(name: "CKissFFT", path: "Plot/CKissFFT", providers: [.apt(["libkissfft-dev"])]),
+        .target(name: "DecibelAnalysis", dependencies: ["DecibelCore", "CKissFFT"], path: "Plot/DecibelAnalysis"),
+        .systemLibrary(name: "CCairo", path: "Plot/CCairo", providers: [.apt(["libcairo2-dev", "libx11-dev"])]),
+        .target(name: "DecibelPlot", dependencies: ["DecibelCore", "DecibelAnalysis", "CCairo"], path: "Plot/DecibelPlot"),
 
         // MARK: Umbrella and tools
         .target(
             name: "Decibel",
-            dependencies: ["DecibelCore", "DecibelTestSupport", "DecibelNull"],
+            dependencies: ["DecibelCore", "DecibelNull"],
             path: "Tools/Decibel"
         ),
         .executableTarget(
             name: "decibel",
-            dependencies: ["Decibel", "DecibelTestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["Decibel", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Tools/decibel"
         ),
 
         // MARK: Real-time proof — render paths run under clang's RealtimeSanitizer (see DESIGN.md).
         .executableTarget(
             name: "decibel-rtcheck",
-            dependencies: ["Decibel", "DecibelFormats"],
+            dependencies: ["Decibel", "DecibelPlot", "DecibelFormats"],
             path: "Tests/RealtimeCheck",
             linkerSettings: realtimeSanitizerLinkerSettings()
         ),
@@ -68,6 +74,7 @@ let package = Package(
             dependencies: ["DecibelFormats", "DecibelTestSupport", "decibel-record-probe"],
             path: "Tests/DecibelFormatsTests"
         ),
+        .testTarget(name: "DecibelPlotTests", dependencies: ["DecibelPlot", "DecibelAnalysis", "CCairo", "DecibelNull", "DecibelTestSupport"], path: "Tests/DecibelPlotTests"),
         .testTarget(name: "ToolTests", dependencies: ["decibel", "DecibelTestSupport"], path: "Tests/ToolTests"),
     ],
     swiftLanguageModes: [.v6]

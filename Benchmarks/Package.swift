@@ -2,6 +2,7 @@
 // Benchmarks live in their own package so the main build stays light. Build and run in release:
 //   swift run -c release --package-path Benchmarks ring-bench
 //   swift run -c release --package-path Benchmarks formats-bench
+//   swift run -c release --package-path Benchmarks plot-bench
 import PackageDescription
 
 let package = Package(
@@ -26,6 +27,20 @@ let package = Package(
                 .product(name: "DecibelCore", package: "Decibel"), .product(name: "DecibelFormats", package: "Decibel"), "CSndFileBench",
             ],
             path: "Formats"
+        ),
+        // FFTW vs KissFFT from C, to show the measurements behind DecibelAnalysis's choice of KissFFT.
+        .target(name: "CFFTCompare", path: "CFFTCompare", linkerSettings: [.linkedLibrary("fftw3f"), .linkedLibrary("kissfft-float"), .linkedLibrary("m")]),
+        // Plot: file overview PNG vs ffmpeg showwavespic, live plot frame rate, FFT time.
+        //   swift run -c release --package-path Benchmarks plot-bench
+        .executableTarget(
+            name: "plot-bench",
+            dependencies: [
+                .product(name: "DecibelPlot", package: "Decibel"),
+                .product(name: "DecibelAnalysis", package: "Decibel"),
+                .product(name: "DecibelCore", package: "Decibel"),
+                "CFFTCompare",
+            ],
+            path: "Plot"
         ),
     ],
     swiftLanguageModes: [.v6]
