@@ -116,6 +116,28 @@ import Testing
         #expect(try AudioFile(path: path).container == .wav)
     }
 
+    /// Writes 4.1 GiB, so it runs only when asked: `DECIBEL_TEST_LARGE_FILES=1 swift test --filter wavBecomesRF64`.
+    @Test func wavBecomesRF64PastFourGiB() throws {
+        guard ProcessInfo.processInfo.environment["DECIBEL_TEST_LARGE_FILES"] == "1" else {
+            print("wavBecomesRF64PastFourGiB: skipped (writes 4.1 GiB); set DECIBEL_TEST_LARGE_FILES=1 to run it")
+            return
+        }
+        let directory = Fixtures.directory("rf64-large")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("large.wav").path
+        let frames = 1_100_000_000  // 16-bit stereo: 4.4 GB of audio, past the 4 GiB a RIFF header can count
+        let writer = try AudioFileWriter(path: path, format: .wav(bits: 16), sampleRate: 48_000, channelCount: 2, chunkFrames: 1 << 16)
+        try writer.writeSilence(frames: frames)
+        try writer.close()
+        let magic = try FileHandle(forReadingFrom: URL(fileURLWithPath: path)).read(upToCount: 4) ?? Data()
+        #expect(String(decoding: magic, as: UTF8.self) == "RF64")
+        let file = try AudioFile(path: path)
+        #expect(file.container == .rf64 && file.frameCount == frames)
+        try file.seek(toFrame: frames - 10)
+        let tail = AudioBuffer(channelCount: 2, frameCapacity: 10)
+        #expect(try file.read(into: tail) == 10)
+    }
+
     @Test func aiffRefusesToGrowPastItsHeaderLimit() throws {
         let directory = Fixtures.directory("aiff-limit")
         defer { try? FileManager.default.removeItem(at: directory) }
