@@ -2,7 +2,24 @@ import CSndFile
 
 /// A file container Decibel names in options and JSON (`"wav"`, `"flac"`, …).
 public enum AudioContainer: String, Sendable, Hashable, Codable, CaseIterable {
-    case wav, rf64, wave64 = "w64", aiff, caf, au, flac, ogg, mp3
+    /// RIFF WAVE (read also as WAVE_FORMAT_EXTENSIBLE).
+    case wav
+    /// RF64, WAV's 64-bit-size successor (read; written automatically by `.wav` past 4 GiB).
+    case rf64
+    /// Sony Wave64.
+    case wave64 = "w64"
+    /// Apple/SGI AIFF and AIFF-C.
+    case aiff
+    /// Apple Core Audio Format.
+    case caf
+    /// Sun/NeXT AU.
+    case au
+    /// Free Lossless Audio Codec.
+    case flac
+    /// Ogg (Vorbis or Opus inside).
+    case ogg
+    /// MPEG audio (read only).
+    case mp3
 
     /// libsndfile's major-format code.
     var sndfileMajor: Int32 {
@@ -45,9 +62,36 @@ public enum AudioContainer: String, Sendable, Hashable, Codable, CaseIterable {
 
 /// How samples are stored inside a container.
 public enum AudioEncoding: String, Sendable, Hashable, Codable, CaseIterable {
-    case pcmS8 = "pcm_s8", pcmU8 = "pcm_u8", pcm16 = "pcm_16", pcm24 = "pcm_24", pcm32 = "pcm_32"
-    case float32 = "float", float64 = "double", ulaw, alaw, imaAdpcm = "ima_adpcm", msAdpcm = "ms_adpcm"
-    case vorbis, opus, mp3 = "mpeg_layer_iii", mp2 = "mpeg_layer_ii"
+    /// Signed 8-bit integers.
+    case pcmS8 = "pcm_s8"
+    /// Unsigned 8-bit integers (WAV's 8-bit).
+    case pcmU8 = "pcm_u8"
+    /// Signed 16-bit integers.
+    case pcm16 = "pcm_16"
+    /// Signed 24-bit integers.
+    case pcm24 = "pcm_24"
+    /// Signed 32-bit integers.
+    case pcm32 = "pcm_32"
+    /// 32-bit IEEE float.
+    case float32 = "float"
+    /// 64-bit IEEE float.
+    case float64 = "double"
+    /// G.711 μ-law.
+    case ulaw
+    /// G.711 A-law.
+    case alaw
+    /// IMA ADPCM.
+    case imaAdpcm = "ima_adpcm"
+    /// Microsoft ADPCM.
+    case msAdpcm = "ms_adpcm"
+    /// Vorbis (in Ogg).
+    case vorbis
+    /// Opus (in Ogg).
+    case opus
+    /// MPEG-1/2 Layer III.
+    case mp3 = "mpeg_layer_iii"
+    /// MPEG-1/2 Layer II.
+    case mp2 = "mpeg_layer_ii"
 
     /// libsndfile's subtype code.
     var sndfileSubtype: Int32 {

@@ -7,18 +7,31 @@ import Foundation
 /// id such as `"pcm_16"`, or null), `encodingName`, `bitDepth` (null for compressed), `lossless`,
 /// `sampleRate`, `channels`, `frames`, `duration` (seconds), `fileSize` (bytes), `metadata` (object).
 public struct AudioFileInfo: Sendable, Hashable, Codable {
+    /// The file's path.
     public var path: String
+    /// Short container id (`wav`, `flac`, …), or nil for containers Decibel does not name.
     public var container: AudioContainer?
+    /// libsndfile's name for the container.
     public var containerName: String
+    /// Short encoding id (`pcm_16`, `vorbis`, …), or nil.
     public var encoding: AudioEncoding?
+    /// libsndfile's name for the encoding.
     public var encodingName: String
+    /// Bits per stored sample; nil for compressed encodings.
     public var bitDepth: Int?
+    /// Whether decoding returns exactly what was encoded.
     public var lossless: Bool
+    /// Frames per second.
     public var sampleRate: Int
+    /// Channels per frame.
     public var channels: Int
+    /// Frames per channel.
     public var frames: Int
+    /// Length in seconds.
     public var duration: Double
+    /// Size in bytes.
     public var fileSize: Int64
+    /// Text tags (`title`, `artist`, …).
     public var metadata: [String: String]
 
     /// The summary of an open file.
