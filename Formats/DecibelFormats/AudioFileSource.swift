@@ -14,7 +14,6 @@ public final class AudioFileSource: @unchecked Sendable {
 
     let file: AudioFile
     let ring: FrameRingBuffer
-    let resampler: Resampler?
     let wake = WakeSignal()
     let stopping = Atomic<Bool>(false)
     let decoderFinished = Atomic<Bool>(false)
@@ -22,6 +21,14 @@ public final class AudioFileSource: @unchecked Sendable {
     let rendered = Atomic<Int>(0)
     let failure = Mutex<AudioError?>(nil)
     var thread: AudioThread?
+
+    // Seeking: the control thread posts a file frame; the decoder seeks, then publishes how many frames
+    // it had put in the ring before (`staleUntil`) and the new playhead; the render thread skips those.
+    let seekRequest = Atomic<Int>(-1)
+    let staleUntil = Atomic<Int>(0)
+    let seekBase = Atomic<Int>(0)
+    let consumed = Atomic<Int>(0)
+    let playhead = Atomic<Int>(0)
 
     /// Opens `path` for playback at `sampleRate` (nil: the file's own rate), buffering `bufferSeconds`.
     public convenience init(path: String, sampleRate: Double? = nil, bufferSeconds: Double = 1) throws(AudioError) {
@@ -37,7 +44,7 @@ public final class AudioFileSource: @unchecked Sendable {
         self.file = file
         fileFormat = file.processingFormat
         format = AudioFormat(sampleRate: rate, channelCount: file.channelCount)
-        resampler = rate == Double(file.sampleRate) ? nil
+        let resampler = rate == Double(file.sampleRate) ? nil
             : try Resampler(inputRate: Double(file.sampleRate), outputRate: rate, channelCount: file.channelCount, maxInputFrames: file.chunkFrames)
         expectedFrames = Int((Double(file.remainingFrames) * rate / Double(file.sampleRate)).rounded())
         ring = FrameRingBuffer(channelCount: file.channelCount, capacity: max(1024, Int(bufferSeconds * rate)))
@@ -45,16 +52,36 @@ public final class AudioFileSource: @unchecked Sendable {
         let input = AudioBuffer(channelCount: file.channelCount, frameCapacity: file.chunkFrames)
         let output = AudioBuffer(channelCount: file.channelCount, frameCapacity: resampler?.maxOutputFrames(forInput: file.chunkFrames) ?? 1)
         // unowned(unsafe): see Recorder — deinit stops and joins the thread before the memory goes.
-        thread = try AudioThread(name: "decibel-decoder") { [unowned(unsafe) self] in runDecoder(input: input, output: output) }
+        playhead.store(Int((Double(file.position) * rate / Double(file.sampleRate)).rounded()), ordering: .relaxed)
+        thread = try AudioThread(name: "decibel-decoder") { [unowned(unsafe) self] in
+            runDecoder(resampler: resampler, input: input, output: output)
+        }
     }
 
     deinit { stop() }
 
     /// Render thread: fills `destination` with the next frames and returns how many came from the file;
     /// the rest is silence (counted in `underflowFrames` unless the file has ended).
+    /// While a seek is under way it renders silence (not counted as underflow) rather than stale audio.
     @inline(__always)
     public func render(into destination: AudioBufferView) -> Int {
+        // The request first: the decoder publishes `staleUntil` before clearing it, so a cleared request
+        // guarantees the stale count read next is the new one.
+        let seeking = seekRequest.load(ordering: .acquiring) >= 0
+        var done = consumed.load(ordering: .relaxed)
+        let stale = staleUntil.load(ordering: .acquiring)
+        if done < stale {
+            done += ring.skip(frames: stale - done)
+            if done == stale { playhead.store(seekBase.load(ordering: .relaxed), ordering: .relaxed) }
+        }
+        if seeking || done < stale {
+            consumed.store(done, ordering: .relaxed)
+            destination.clear()
+            return 0
+        }
         let count = ring.read(into: destination)
+        consumed.store(done + count, ordering: .relaxed)
+        playhead.add(count, ordering: .relaxed)
         if count < destination.frameCount {
             destination.slice(from: count, count: destination.frameCount - count).clear()
             if !decoderFinished.load(ordering: .acquiring) || ring.availableToRead > 0 {
@@ -66,7 +93,33 @@ public final class AudioFileSource: @unchecked Sendable {
     }
 
     /// Whether every frame of the file has been rendered.
-    public var isAtEnd: Bool { decoderFinished.load(ordering: .acquiring) && ring.availableToRead == 0 }
+    public var isAtEnd: Bool {
+        seekRequest.load(ordering: .acquiring) < 0 && decoderFinished.load(ordering: .acquiring)
+            && consumed.load(ordering: .relaxed) >= staleUntil.load(ordering: .acquiring) && ring.availableToRead == 0
+    }
+    /// The output-rate frame the next `render` plays, counted from the file's start (follows seeks).
+    public var currentFrame: Int { playhead.load(ordering: .relaxed) }
+    /// `currentFrame` in seconds.
+    public var currentTime: Double { Double(currentFrame) / format.sampleRate }
+
+    /// Control thread: jumps to `frame` of the file (file frames, 0…`fileFrameCount`); the render thread
+    /// plays silence until the decoder has refilled from there. Works after the end was reached too.
+    public func seek(toFrame frame: Int) throws(AudioError) {
+        guard frame >= 0, frame <= file.frameCount else {
+            throw AudioError(.invalidArgument, "\(file.path): cannot seek to frame \(frame); the file has \(file.frameCount) frames")
+        }
+        seekRequest.store(frame, ordering: .releasing)
+        wake.signal()
+    }
+
+    /// Control thread: jumps to `seconds` into the file (clamped to its length).
+    public func seek(toTime seconds: Double) throws(AudioError) {
+        guard seconds.isFinite else { throw AudioError(.invalidArgument, "\(file.path): cannot seek to \(seconds) s") }
+        try seek(toFrame: Int(min(max((seconds * fileFormat.sampleRate).rounded(), 0), Double(file.frameCount))))
+    }
+
+    /// Frames in the file, at its own rate.
+    public var fileFrameCount: Int { file.frameCount }
     /// Frames rendered from the file so far.
     public var framesRendered: Int { rendered.load(ordering: .relaxed) }
     /// Frames of silence rendered because the decoder fell behind.
@@ -82,40 +135,4 @@ public final class AudioFileSource: @unchecked Sendable {
         thread = nil
     }
 
-    private func runDecoder(input: AudioBuffer, output: AudioBuffer) {
-        defer { decoderFinished.store(true, ordering: .releasing) }
-        let need = resampler == nil ? input.frameCapacity : output.frameCapacity
-        var pending = 0, offset = 0  // resampler input not yet consumed
-        while !stopping.load(ordering: .acquiring) {
-            guard ring.availableToWrite >= need else {
-                wake.wait(timeoutNanoseconds: 5_000_000)
-                continue
-            }
-            if pending == 0 {
-                do {
-                    pending = try file.read(into: input.view(frames: input.frameCapacity))
-                } catch {
-                    failure.withLock { $0 = error }
-                    return
-                }
-                offset = 0
-            }
-            guard let resampler else {
-                if pending == 0 { return }
-                ring.write(input.view(frames: pending))
-                pending = 0
-                continue
-            }
-            if pending == 0 {
-                let drained = resampler.flush(into: output.view)
-                if drained == 0 { return }
-                ring.write(output.view(frames: drained))
-                continue
-            }
-            let result = resampler.process(input.view.slice(from: offset, count: pending), into: output.view)
-            offset += result.consumed
-            pending -= result.consumed
-            ring.write(output.view(frames: result.produced))
-        }
-    }
 }

@@ -59,6 +59,38 @@ import Testing
         #expect(collected == (0..<20_000).map { Float($0) / 20_000 })
     }
 
+    @Test func sourceSeeksWhilePlayingAndAfterTheEnd() throws {
+        let directory = Fixtures.directory("source-seek")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let source = try AudioFileSource(path: try Self.makeRamp(in: directory), bufferSeconds: 0.05)
+        let block = AudioBuffer(channelCount: 2, frameCapacity: 256)
+        /// Renders until the end and returns the frames that came from the file (silence while seeking excluded).
+        func playToEnd() -> [Float] {
+            var collected: [Float] = []
+            let deadline = Date().addingTimeInterval(10)
+            while !source.isAtEnd, Date() < deadline {
+                let count = source.render(into: block.view)
+                collected += block.samples(ofChannel: 0).prefix(count)
+                if count < 256 { usleep(1_000) }
+            }
+            return collected
+        }
+        var first: [Float] = []
+        while first.count < 1_000 {
+            let count = source.render(into: block.view)
+            first += block.samples(ofChannel: 0).prefix(count)
+            if count == 0 { usleep(1_000) }
+        }
+        try source.seek(toFrame: 15_000)
+        let rest = playToEnd()
+        #expect(rest == (15_000..<20_000).map { Float($0) / 20_000 }, "after a seek to 15000 the source plays exactly 15000…19999")
+        #expect(source.currentFrame == 20_000)
+        try source.seek(toTime: 0.4)  // after the end: 19200
+        let again = playToEnd()
+        #expect(again == (19_200..<20_000).map { Float($0) / 20_000 })
+        #expect(throws: AudioError.self) { try source.seek(toFrame: 20_001) }
+    }
+
     @Test func sourceResamplesToTheStreamRate() throws {
         let directory = Fixtures.directory("source-resample")
         defer { try? FileManager.default.removeItem(at: directory) }

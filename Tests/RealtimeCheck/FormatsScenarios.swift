@@ -34,7 +34,7 @@ enum FormatsScenarios {
     }
 
     /// The render-thread side of `AudioFileSource`: pulls a resampled file on a real-time thread.
-    static let sourceRender = Scenario("formats-source-render", "AudioFileSource.render (44.1 kHz file played at 48 kHz) on a render thread") {
+    static let sourceRender = Scenario("formats-source-render", "AudioFileSource.render (44.1 kHz file played at 48 kHz, seeking mid-play) on a render thread") {
         let path = "/tmp/decibel-rtcheck-source-\(getpid()).wav"
         defer { unlink(path) }
         let writer = try AudioFileWriter(path: path, format: .wav(bits: 16), sampleRate: 44_100, channelCount: 2)
@@ -57,6 +57,8 @@ enum FormatsScenarios {
                 MonotonicClock.sleep(nanoseconds: 256 * 1_000_000_000 / 48_000)
             }
         }
+        MonotonicClock.sleep(nanoseconds: 300_000_000)
+        try source.seek(toFrame: 1_000)  // from this control thread while the render thread plays
         thread.join()
         source.stop()
         guard source.framesRendered > 30_000 else { throw ScenarioFailure("rendered only \(source.framesRendered) frames") }
