@@ -43,6 +43,13 @@ import Testing
         Case(name: "mp3-no-xing", fileExtension: "mp3", encoder: ["-c:a", "libmp3lame", "-b:a", "128k", "-write_xing", "0"], usesFFmpeg: true, encoding: .mp3, tolerance: nil, lossySNR: 50),
     ]
 
+    @Test func reportsWhatTheInstalledLibraryReads() {
+        let containers = SndFileCapabilities.containers.map(\.rawValue).joined(separator: ", ")
+        let encodings = SndFileCapabilities.encodings.map(\.rawValue).joined(separator: ", ")
+        print("\(SndFileCapabilities.version): containers \(containers); encodings \(encodings)")
+        #expect(SndFileCapabilities.canRead(.wav, .pcm16) && SndFileCapabilities.canWrite(.flac, .pcm24))
+    }
+
     @Test("decodes like the reference decoder", arguments: cases)
     func decodesLikeReference(_ testCase: Case) throws {
         try Fixtures.requireTool("sox")
@@ -56,10 +63,16 @@ import Testing
         } else {
             try Fixtures.tool("sox", [source] + testCase.encoder + [path])
         }
+        let container = try #require(AudioContainer(pathExtension: testCase.fileExtension))
         let opened = Result { () throws(AudioError) -> AudioFile in try AudioFile(path: path) }
+        guard SndFileCapabilities.canRead(container, testCase.encoding) else {
+            // Detected at run time: this libsndfile build lacks the codec. Say so, and insist the failure is typed.
+            print("\(testCase.name): not supported by the installed \(SndFileCapabilities.version); checked that opening fails cleanly")
+            if case .failure(let error) = opened { #expect([.unsupportedFormat, .invalidFile].contains(error.kind)) }
+            return
+        }
         guard case .success(let file) = opened else {
-            // Detected at run time: this libsndfile build lacks the codec. Say so rather than pass silently.
-            Issue.record("the installed libsndfile cannot decode \(testCase.name): \(opened)")
+            Issue.record("\(SndFileCapabilities.version) lists \(testCase.name) but cannot decode it: \(opened)")
             return
         }
         #expect(file.encoding == testCase.encoding, "\(testCase.name): encoding \(String(describing: file.encoding)) (\(file.encodingName))")
