@@ -6,7 +6,8 @@ import Synchronization
 /// The render thread calls `append(_:)`, which copies into a lock-free `FrameRingBuffer`; a writer thread
 /// wakes every `flushInterval` and drains the ring into an `AudioFileWriter` whose header is rewritten
 /// after every write. So a process killed mid-recording leaves a valid file holding everything up to
-/// about `flushInterval` before the kill.
+/// about `flushInterval` before the kill. (That guarantee needs a container with a rewritable header:
+/// use WAV, AIFF or CAF for crash-safe recording; FLAC and Ogg are finalised only by `close()`.)
 ///
 /// Overflow is never silent: when the ring is full, `append` drops the frames that do not fit, counts
 /// them (`overflowFrames`, `overflowEvents`) and records a gap marker at the exact timeline position;
