@@ -3,6 +3,7 @@
 //   swift run -c release --package-path Benchmarks ring-bench
 //   swift run -c release --package-path Benchmarks formats-bench
 //   swift run -c release --package-path Benchmarks plot-bench
+//   swift run -c release --package-path Benchmarks graph-bench [seconds]
 import PackageDescription
 
 let package = Package(
@@ -27,6 +28,13 @@ let package = Package(
                 .product(name: "DecibelCore", package: "Decibel"), .product(name: "DecibelFormats", package: "Decibel"), "CSndFileBench",
             ],
             path: "Formats"
+        ),
+        // Plain C doing the same mixing as the graph scenarios: the floor the render graph is measured against.
+        .target(name: "GraphBenchFloor", path: "GraphFloor", cSettings: [.unsafeFlags(["-O3"])]),
+        .executableTarget(
+            name: "graph-bench",
+            dependencies: [.product(name: "DecibelCore", package: "Decibel"), "GraphBenchFloor"],
+            path: "Graph"
         ),
         // FFTW vs KissFFT from C, to show the measurements behind DecibelAnalysis's choice of KissFFT.
         .target(name: "CFFTCompare", path: "CFFTCompare", linkerSettings: [.linkedLibrary("fftw3f"), .linkedLibrary("kissfft-float"), .linkedLibrary("m")]),
