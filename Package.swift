@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "DecibelAnalysis", targets: ["DecibelAnalysis"]),
         .library(name: "DecibelPlot", targets: ["DecibelPlot"]),
         .library(name: "Decibel", targets: ["Decibel"]),
+        .library(name: "DecibelFormats", targets: ["DecibelFormats"]),
         .executable(name: "decibel", targets: ["decibel"]),
         .executable(name: "decibel-scope", targets: ["decibel-scope"]),
     ],
@@ -37,7 +38,9 @@ let package = Package(
         // ALSA:  CALSA + DecibelALSA     (Backends/ALSA)
 
         // MARK: Formats and Plot
-        // Formats: CSndFile + DecibelFormats (Formats/)
+        // Formats: CSndFile + DecibelFormats (Formats/). Links libsndfile and libsoxr normally.
+        .systemLibrary(name: "CSndFile", path: "Formats/CSndFile", providers: [.apt(["libsndfile1-dev", "libsoxr-dev"])]),
+        .target(name: "DecibelFormats", dependencies: ["DecibelCore", "CSndFile"], path: "Formats/DecibelFormats"),
         // Plot:    CCairo + DecibelPlot      (Plot/); CKissFFT + DecibelAnalysis (FFT without plotting)
         .systemLibrary(name: "CKissFFT", path: "Plot/CKissFFT", providers: [.apt(["libkissfft-dev"])]),
         .target(name: "DecibelAnalysis", dependencies: ["DecibelCore", "CKissFFT"], path: "Plot/DecibelAnalysis"),
@@ -65,7 +68,7 @@ let package = Package(
         // MARK: Real-time proof — render paths run under clang's RealtimeSanitizer (see DESIGN.md).
         .executableTarget(
             name: "decibel-rtcheck",
-            dependencies: ["Decibel", "DecibelPlot", "DecibelJACK"],
+            dependencies: ["Decibel", "DecibelPlot", "DecibelJACK", "DecibelFormats"],
             path: "Tests/RealtimeCheck",
             linkerSettings: realtimeSanitizerLinkerSettings()
         ),
@@ -78,6 +81,12 @@ let package = Package(
         .testTarget(name: "DecibelJACKTests", dependencies: ["DecibelJACK", "DecibelTestSupport"], path: "Tests/DecibelJACKTests"),
         .testTarget(name: "DecibelGraphTests", dependencies: ["DecibelCore", "DecibelNull", "DecibelTestSupport"], path: "Tests/DecibelGraphTests"),
         .testTarget(name: "DecibelTests", dependencies: ["Decibel", "DecibelTestSupport"], path: "Tests/DecibelTests"),
+        .executableTarget(name: "decibel-record-probe", dependencies: ["DecibelFormats"], path: "Tests/RecordProbe"),
+        .testTarget(
+            name: "DecibelFormatsTests",
+            dependencies: ["DecibelFormats", "DecibelTestSupport", "decibel-record-probe"],
+            path: "Tests/DecibelFormatsTests"
+        ),
         .testTarget(name: "DecibelPlotTests", dependencies: ["DecibelPlot", "DecibelAnalysis", "CCairo", "DecibelNull", "DecibelTestSupport", "DecibelPlotTestSupport"], path: "Tests/DecibelPlotTests"),
         .testTarget(name: "ToolTests", dependencies: ["decibel", "decibel-scope", "DecibelTestSupport", "DecibelPlotTestSupport"], path: "Tests/ToolTests"),
     ],

@@ -21,6 +21,15 @@ public struct AudioError: Error, Sendable, Hashable, CustomStringConvertible {
         case backendError
         /// The backend did not answer in time.
         case timedOut
+        /// A file does not exist (the message names it).
+        case fileNotFound
+        /// A file exists but cannot be opened, read or written (permissions, a directory, an I/O error).
+        case fileUnreadable
+        /// A file's contents are not usable audio: empty, truncated, corrupt, not audio, or a header with
+        /// absurd values (the message names the file and the problem).
+        case invalidFile
+        /// A file format, encoding or option the installed codec libraries cannot handle.
+        case unsupportedFormat
     }
 
     /// What went wrong, broadly.
