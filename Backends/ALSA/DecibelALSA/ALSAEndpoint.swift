@@ -21,8 +21,10 @@ final class ALSAEndpoint: @unchecked Sendable {
     private let planeBytes: Int
     /// The PCM's poll descriptors, then one slot for the stream's wake-up descriptor.
     let pollDescriptors: UnsafeMutablePointer<pollfd>
-    /// How many of `pollDescriptors` belong to the PCM.
-    let pcmPollCount: Int
+    /// How many of `pollDescriptors` belong to the PCM (as of the last `refreshPollDescriptors`).
+    private(set) var pcmPollCount = 0
+    private let pollCapacity: Int
+    private let wakeDescriptor: Int32
 
     init(pcm: ALSAPCM, negotiated: ALSANegotiated, wakeDescriptor: Int32) throws(AudioError) {
         guard let handle = pcm.handle else { throw AudioError(.invalidState, "the ALSA PCM '\(pcm.name)' is closed", backend: "alsa") }
@@ -43,12 +45,21 @@ final class ALSAEndpoint: @unchecked Sendable {
             planes[channel] = bytes + channel * planeBytes
             offsetPlanes[channel] = planes[channel]
         }
-        let count = Int(max(0, api.snd_pcm_poll_descriptors_count(handle)))
-        pcmPollCount = count
-        pollDescriptors = .allocate(capacity: count + 1)
-        pollDescriptors.initialize(repeating: pollfd(fd: -1, events: 0, revents: 0), count: count + 1)
-        if count > 0 { _ = api.snd_pcm_poll_descriptors(handle, pollDescriptors, UInt32(count)) }
-        pollDescriptors[count] = pollfd(fd: wakeDescriptor, events: Int16(POLLIN), revents: 0)
+        // Room for more descriptors than the PCM has now: plugins may change theirs once running.
+        pollCapacity = Int(max(0, api.snd_pcm_poll_descriptors_count(handle))) + 8
+        self.wakeDescriptor = wakeDescriptor
+        pollDescriptors = .allocate(capacity: pollCapacity + 1)
+        pollDescriptors.initialize(repeating: pollfd(fd: -1, events: 0, revents: 0), count: pollCapacity + 1)
+        refreshPollDescriptors()
+    }
+
+    /// Render thread, before each `poll`: asks the PCM for its current descriptors and events, which
+    /// plugins such as pulse change with the stream's state (as `snd_pcm_wait` does each time).
+    @inline(__always)
+    func refreshPollDescriptors() {
+        let count = min(pollCapacity, Int(max(0, api.snd_pcm_poll_descriptors_count(handle))))
+        pcmPollCount = count > 0 ? Int(max(0, api.snd_pcm_poll_descriptors(handle, pollDescriptors, UInt32(count)))) : 0
+        pollDescriptors[pcmPollCount] = pollfd(fd: wakeDescriptor, events: Int16(POLLIN), revents: 0)
     }
 
     deinit {
@@ -128,7 +139,10 @@ final class ALSAEndpoint: @unchecked Sendable {
     /// Control thread, after the render thread has ended: lets queued playback finish (`drain`), or
     /// throws captured frames away (`drop`, also used after errors).
     func finish(drain: Bool) {
-        if drain && isOutput && state == SND_PCM_STATE_RUNNING {
+        // A PCM still PREPARED holds rendered frames that never reached the start threshold: drain
+        // starts it and plays them too.
+        let state = self.state
+        if drain && isOutput && (state == SND_PCM_STATE_RUNNING || state == SND_PCM_STATE_PREPARED) {
             _ = api.snd_pcm_nonblock(handle, 0)
             _ = api.snd_pcm_drain(handle)
             _ = api.snd_pcm_nonblock(handle, 1)

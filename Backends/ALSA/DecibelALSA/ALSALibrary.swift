@@ -42,6 +42,14 @@ final class ALSALibrary: Sendable {
         return String(cString: value)
     }
 
+    /// The file to load: an explicit path, else `DECIBEL_ALSA_LIBRARY` from `environment` when not
+    /// empty, else `libasound.so.2`.
+    static func resolvePath(explicit: String?, environment: [String: String]) -> String {
+        if let explicit { return explicit }
+        if let named = environment["DECIBEL_ALSA_LIBRARY"], !named.isEmpty { return named }
+        return defaultPath
+    }
+
     private static func open(_ path: String) -> Result<ALSALibrary, AudioError> {
         // RTLD_GLOBAL: alsa-lib's own plugins (libasound_module_pcm_pulse.so, ...) resolve against it.
         guard let handle = dlopen(path, RTLD_NOW | RTLD_GLOBAL) else {

@@ -26,6 +26,8 @@ final class ALSARenderLoop: @unchecked Sendable {
     private let running = Atomic<Bool>(false)
     private var sampleTime: Int64 = 0
     private var pacingDeadline: UInt64 = 0
+    /// The missing side of a one-way stream (not `AudioBufferView.empty`: a global's first use locks).
+    private let noChannels = AudioBufferView(channelPointers: nil, channelCount: 0, frameCount: 0)
     /// The alsa-lib code that ended the loop for good (0 when it ended by request). Read after join.
     private(set) var failure: Int32 = 0
 
@@ -78,9 +80,9 @@ final class ALSARenderLoop: @unchecked Sendable {
         let hostTime = MonotonicClock.now()
         RealtimeSanitizer.enter()
         input?.decode(frames: frames)
-        let outputView = output.map { $0.floats.view(frames: frames) } ?? .empty
+        let outputView = output?.floats.view(frames: frames) ?? noChannels
         outputView.clear()
-        let inputView = input.map { $0.floats.view(frames: frames) } ?? .empty
+        let inputView = input?.floats.view(frames: frames) ?? noChannels
         render(RenderContext(input: inputView, output: outputView, frameCount: frames,
                              timestamp: AudioTimestamp(sampleTime: sampleTime, hostTime: hostTime), sampleRate: sampleRate))
         output?.encode(frames: frames)
@@ -89,11 +91,11 @@ final class ALSARenderLoop: @unchecked Sendable {
     }
 
     /// Moves one period through `endpoint`, waiting and recovering as needed. Returns nil when done,
-    /// 0 when asked to stop, or the alsa-lib code that could not be recovered from.
+    /// 0 when asked to stop while waiting, or the alsa-lib code that could not be recovered from. A
+    /// rendered period is always handed over: the stop request is only looked at while waiting.
     private func transferPeriod(_ endpoint: ALSAEndpoint) -> Int32? {
         var offset = 0
         while offset < frames {
-            guard isRunning else { return 0 }
             let moved = endpoint.transfer(offset: offset, count: frames - offset)
             if moved > 0 {
                 offset += moved
@@ -126,6 +128,7 @@ final class ALSARenderLoop: @unchecked Sendable {
     /// Polls the PCM and the wake descriptor. Returns 0 when asked to stop, a negative code when the
     /// PCM reports a state its transfer calls would fail with, nil to try again.
     private func waitForEvent(_ endpoint: ALSAEndpoint) -> Int32? {
+        endpoint.refreshPollDescriptors()
         let descriptors = endpoint.pollDescriptors
         let count = endpoint.pcmPollCount
         let ready = poll(descriptors, nfds_t(count + 1), pollTimeoutMilliseconds)
@@ -168,12 +171,14 @@ final class ALSARenderLoop: @unchecked Sendable {
         }
     }
 
-    /// Paces PCMs that have no clock. A running PCM with a whole buffer free (playback) or ready
-    /// (capture) would be in xrun if it had a clock, given the stop threshold of one buffer; `null` and
+    /// Paces PCMs that have no clock. Right after a transfer, a clocked PCM cannot have a whole buffer
+    /// free (playback) or ready (capture): before it starts the period just written occupies it, and
+    /// once running a whole buffer of lag is an xrun (the stop threshold is one buffer). `null` and
     /// plugins over it report exactly that, so the loop keeps real time itself on the monotonic clock.
     private func pace() {
         guard let endpoint = output ?? input else { return }
-        guard endpoint.state == SND_PCM_STATE_RUNNING, endpoint.available() >= bufferFrames else {
+        let state = endpoint.state
+        guard state == SND_PCM_STATE_RUNNING || state == SND_PCM_STATE_PREPARED, endpoint.available() >= bufferFrames else {
             pacingDeadline = 0
             return
         }

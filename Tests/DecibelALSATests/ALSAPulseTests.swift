@@ -1,0 +1,112 @@
+import DecibelCore
+import DecibelTestSupport
+import Foundation
+import Testing
+@testable import DecibelALSA
+
+/// The `pulse` PCM (libasound2-plugins) through the PulseAudio server `Scripts/servers start pulse` runs.
+@Suite("ALSA through the pulse PCM", .serialized)
+struct ALSAPulseTests {
+    /// A 440 Hz tone played to the `pulse` PCM comes back from `parec` on the sink's monitor.
+    @Test func playbackIsRecordedByParec() throws {
+        try requirePulseServer()
+        let sink = ProcessInfo.processInfo.environment["DECIBEL_TEST_PULSE_SINK"] ?? "decibel_test"
+        let rate = 48_000.0, frequency = 440.0, amplitude: Float = 0.5
+        let recording = Recording(sink: sink, seconds: 3)
+        Thread.sleep(forTimeInterval: 0.4)  // parec connects before the tone starts
+
+        let backend = ALSATestConfig.backend()
+        let log = CallbackLog(settle: 10)
+        let stream = try backend.makeStream(StreamConfiguration(
+            direction: .output, device: "pulse", sampleRate: rate, channelCount: 2, bufferSize: .frames(1024), name: "decibel-alsa-test") { context in
+                log.record(context)
+                let start = Double(context.timestamp.sampleTime)
+                for i in 0..<context.frameCount {
+                    let value = amplitude * Float(sin(2 * Double.pi * frequency * (start + Double(i)) / rate))
+                    context.output[0][i] = value
+                    context.output[1][i] = value
+                }
+            })
+        defer { stream.close() }
+        let negotiated = try #require((stream as? ALSAStream)?.outputParameters)
+        #expect(stream.latency.outputFrames == negotiated.bufferFrames, "the buffer alsa-lib settled on is reported")
+        #expect((2048...4096).contains(stream.latency.outputFrames), "near two periods of 1024 frames, not pulse's default")
+        try stream.start()
+        Thread.sleep(forTimeInterval: 1.5)
+        try stream.stop()
+        let samples = try recording.finish()
+        let xruns = stream.xrunCount
+
+        let cadence = log.steadyFramesPerSecond
+        #expect(cadence > rate * 0.97 && cadence < rate * 1.03, "pulse paced the stream: \(cadence) frames/s")
+        let start = try #require(SignalAnalysis.firstSound(samples, threshold: 0.05), "parec heard the tone")
+        let tone = Array(samples.dropFirst(start + 4_800).prefix(48_000))  // one second from its middle
+        #expect(tone.count > 30_000, "about a second of tone was recorded (\(tone.count) samples)")
+        let measured = SignalAnalysis.frequency(tone, sampleRate: rate)
+        #expect(abs(measured - frequency) < 1, "frequency \(measured) Hz")
+        let magnitude = SignalAnalysis.magnitude(of: frequency, in: tone, sampleRate: rate)
+        #expect(abs(magnitude - Double(amplitude)) < 0.05, "magnitude \(magnitude)")
+        if xruns == 0 {
+            let bound = Float(Double(amplitude) * 2 * Double.pi * frequency / rate) * 1.5
+            #expect(SignalAnalysis.largestStep(tone) < bound, "no dropouts in the recorded tone")
+        }
+    }
+
+    /// A callback that takes far longer than its period makes pulse underrun: each one is counted,
+    /// reported, recovered from with snd_pcm_recover, and the stream keeps calling back.
+    @Test func overrunningCallbackCausesCountedXrunsAndRecovers() throws {
+        try requirePulseServer()
+        let backend = ALSATestConfig.backend()
+        let log = CallbackLog()
+        let events = EventLog()
+        // The pulse plugin takes about two seconds to resume after snd_pcm_prepare (the same happens in
+        // plain C with aplay's recovery loop), so two stalls keep the test short.
+        let stalls = [40, 70]
+        let stream = try backend.makeStream(StreamConfiguration(
+            direction: .output, device: "pulse", sampleRate: 48_000, channelCount: 2, bufferSize: .frames(480),
+            onEvent: { events.record($0) }) { context in
+                let index = log.callbacks.load(ordering: .relaxed)
+                log.record(context)
+                if stalls.contains(index) { usleep(150_000) }  // 150 ms against a 20 ms buffer
+            })
+        defer { stream.close() }
+        try stream.start()
+        #expect(waitUntil(seconds: 15) { log.callbacks.load(ordering: .relaxed) > 170 }, "the stream kept running after the stalls")
+        try stream.stop()
+        #expect(stream.xrunCount >= stalls.count, "each stall is at least one xrun (got \(stream.xrunCount))")
+        #expect(stream.xrunCount < 20, "only the stalls caused xruns (got \(stream.xrunCount))")
+        #expect(stream.state == .stopped, "recovered, not invalidated")
+        Thread.sleep(forTimeInterval: 0.1)
+        let reported = events.all.compactMap { event -> Int? in if case .xrun(let total) = event { total } else { nil } }
+        #expect(reported.last == stream.xrunCount, "xrun events report the running total: \(reported)")
+        #expect(!events.all.contains { if case .deviceLost = $0 { true } else { false } })
+    }
+}
+
+/// `parec` recording a sink's monitor as mono Float32 at 48 kHz in the background.
+final class Recording: @unchecked Sendable {
+    private var result: ProcessResult?
+    private var failure: Error?
+    private let done = DispatchSemaphore(value: 0)
+
+    init(sink: String, seconds: Int) {
+        Thread.detachNewThread { [self] in
+            do {
+                // KILL: the child inherits the test thread's blocked signal mask, so TERM and INT never arrive.
+                result = try run("timeout", ["-s", "KILL", "\(seconds)", "parec", "-d", "\(sink).monitor", "--raw", "--format=float32le",
+                                             "--rate=48000", "--channels=1", "--latency-msec=20"], timeout: Double(seconds) + 5)
+            } catch {
+                failure = error
+            }
+            done.signal()
+        }
+    }
+
+    /// Waits for parec to end and returns its samples.
+    func finish() throws -> [Float] {
+        done.wait()
+        if let failure { throw failure }
+        let data = result?.standardOutputData ?? Data()
+        return SignalAnalysis.deinterleave(data, channels: 1, as: .float32).first ?? []
+    }
+}
