@@ -83,6 +83,39 @@ struct ALSAPulseTests {
     }
 }
 
+extension ALSAPulseTests {
+    /// When the server behind the pulse PCM goes away, the render thread's I/O fails for good: the
+    /// stream reports `deviceLost` with alsa-lib's text, is invalidated, and refuses to start again.
+    @Test func serverLossInvalidatesTheStream() throws {
+        try requirePulseServer()
+        let backend = ALSATestConfig.backend()
+        let log = CallbackLog()
+        let events = EventLog()
+        let stream = try backend.makeStream(StreamConfiguration(
+            direction: .output, device: "pulse", sampleRate: 48_000, channelCount: 2, bufferSize: .frames(480),
+            onEvent: { events.record($0) }) { log.record($0) })
+        defer { stream.close() }
+        try stream.start()
+        #expect(waitUntil(seconds: 5) { log.callbacks.load(ordering: .relaxed) > 20 })
+        try TestEnvironment.servers("stop", "pulse")
+        defer { _ = try? TestEnvironment.servers("start", "pulse") }
+        let lost = waitUntil(seconds: 10) { events.all.contains { if case .deviceLost = $0 { true } else { false } } }
+        #expect(lost, "deviceLost after the server stopped; events: \(events.all)")
+        #expect(stream.state == .invalidated)
+        let reason = events.all.compactMap { event -> String? in if case .deviceLost(let reason) = event { reason } else { nil } }.first ?? ""
+        #expect(reason.contains("'pulse'"), "\(reason)")
+        do {
+            try stream.start()
+            Issue.record("an invalidated stream must not start")
+        } catch {
+            #expect(error.kind == .streamInvalidated)
+        }
+        let before = log.callbacks.load(ordering: .relaxed)
+        Thread.sleep(forTimeInterval: 0.2)
+        #expect(log.callbacks.load(ordering: .relaxed) == before, "no callbacks once invalidated")
+    }
+}
+
 /// `parec` recording a sink's monitor as mono Float32 at 48 kHz in the background.
 final class Recording: @unchecked Sendable {
     private var result: ProcessResult?
