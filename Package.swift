@@ -52,7 +52,7 @@ let package = Package(
         // MARK: Real-time proof — render paths run under clang's RealtimeSanitizer (see DESIGN.md).
         .executableTarget(
             name: "decibel-rtcheck",
-            dependencies: ["Decibel", "DecibelTestSupport", "DecibelALSA"],
+            dependencies: ["Decibel", "DecibelALSA"],
             path: "Tests/RealtimeCheck",
             linkerSettings: realtimeSanitizerLinkerSettings()
         ),
@@ -63,7 +63,7 @@ let package = Package(
         .testTarget(name: "DecibelNullTests", dependencies: ["DecibelNull", "DecibelTestSupport"], path: "Tests/DecibelNullTests"),
         .testTarget(name: "DecibelALSATests", dependencies: ["DecibelALSA", "DecibelTestSupport"], path: "Tests/DecibelALSATests"),
         .testTarget(name: "DecibelTests", dependencies: ["Decibel", "DecibelTestSupport"], path: "Tests/DecibelTests"),
-        .testTarget(name: "ToolTests", dependencies: ["decibel", "decibel-rtcheck", "DecibelTestSupport"], path: "Tests/ToolTests"),
+        .testTarget(name: "ToolTests", dependencies: ["decibel", "DecibelTestSupport"], path: "Tests/ToolTests"),
     ],
     swiftLanguageModes: [.v6]
 )
