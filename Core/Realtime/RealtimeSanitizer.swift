@@ -21,19 +21,12 @@ public enum RealtimeSanitizer {
     // Resolved once, by `prepare()` off the render thread (or, at worst, on the first `enter()` before
     // the section begins); afterwards reading it is an atomic load on the fast path of `swift_once`.
     private static let hooks: Hooks = {
-        #if DEBUG
-        // Debug builds instantiate generic metadata lazily (under a lock) on first use, so any render
-        // path would trip the sanitizer there. The check runs release builds (see DESIGN.md); test
-        // bundles that link the runtime only because they depend on decibel-rtcheck stay unarmed.
-        return Hooks(enter: nil, exit: nil)
-        #else
         let process = dlopen(nil, RTLD_NOW)
         defer { if let process { dlclose(process) } }
         func resolve(_ name: String) -> Hook? {
             dlsym(process, name).map { unsafeBitCast($0, to: Hook.self) }
         }
         return Hooks(enter: resolve("__rtsan_realtime_enter"), exit: resolve("__rtsan_realtime_exit"))
-        #endif
     }()
 
     /// Resolves the hooks; call while preparing a stream so the render thread never does.
