@@ -18,7 +18,7 @@ struct ALSAPulseTests {
         let backend = ALSATestConfig.backend()
         let log = CallbackLog(settle: 10)
         let stream = try backend.makeStream(StreamConfiguration(
-            direction: .output, device: "pulse", sampleRate: rate, channelCount: 2, bufferSize: .frames(1024), name: "decibel-alsa-test") { context in
+            direction: .output, device: "pulse", sampleRate: rate, channelCount: 2, bufferSize: .frames(2048), name: "decibel-alsa-test") { context in
                 log.record(context)
                 let start = Double(context.timestamp.sampleTime)
                 for i in 0..<context.frameCount {
@@ -30,7 +30,7 @@ struct ALSAPulseTests {
         defer { stream.close() }
         let negotiated = try #require((stream as? ALSAStream)?.outputParameters)
         #expect(stream.latency.outputFrames == negotiated.bufferFrames, "the buffer alsa-lib settled on is reported")
-        #expect((2048...4096).contains(stream.latency.outputFrames), "near two periods of 1024 frames, not pulse's default")
+        #expect((4096...8192).contains(stream.latency.outputFrames), "near two periods of 2048 frames, not pulse's default")
         try stream.start()
         #expect(waitUntil(seconds: 5) { log.callbacks.load(ordering: .relaxed) > 10 }, "the pulse PCM started")
         Thread.sleep(forTimeInterval: 1.5)
@@ -38,22 +38,38 @@ struct ALSAPulseTests {
         let samples = try recording.finish()
         let xruns = stream.xrunCount
 
-        let cadence = log.steadyFramesPerSecond
-        #expect(cadence > rate * 0.97 && cadence < rate * 1.03, "pulse paced the stream: \(cadence) frames/s")
-        guard let start = SignalAnalysis.firstSound(samples, threshold: 0.05) else {
-            Issue.record("parec heard no tone in \(samples.count) samples")
-            return
-        }
-        let tone = Array(samples.dropFirst(start + 4_800).prefix(48_000))  // one second from its middle
-        #expect(tone.count > 30_000, "about a second of tone was recorded (\(tone.count) samples)")
+        // An xrun (a loaded machine) costs the pulse plugin about two seconds to restart; the tone is
+        // then measured on its longest unbroken stretch, and cadence only when nothing was lost.
+        let tone = longestTone(in: samples, rms: Double(amplitude) / 2.squareRoot())
+        #expect(tone.count >= (xruns == 0 ? 48_000 : 24_000), "an unbroken tone was recorded (\(tone.count) of \(samples.count) samples, \(xruns) xruns)")
+        guard tone.count >= 4_800 else { return }
         let measured = SignalAnalysis.frequency(tone, sampleRate: rate)
         #expect(abs(measured - frequency) < 1, "frequency \(measured) Hz")
         let magnitude = SignalAnalysis.magnitude(of: frequency, in: tone, sampleRate: rate)
         #expect(abs(magnitude - Double(amplitude)) < 0.05, "magnitude \(magnitude)")
         if xruns == 0 {
+            let cadence = log.steadyFramesPerSecond
+            #expect(cadence > rate * 0.97 && cadence < rate * 1.03, "pulse paced the stream: \(cadence) frames/s")
             let bound = Float(Double(amplitude) * 2 * Double.pi * frequency / rate) * 1.5
             #expect(SignalAnalysis.largestStep(tone) < bound, "no dropouts in the recorded tone")
         }
+    }
+
+    /// The longest run of 10 ms blocks whose RMS is within 10 % of `rms`, trimmed by a block each side.
+    private func longestTone(in samples: [Float], rms: Double) -> [Float] {
+        let block = 480
+        var best = 0..<0, current = 0
+        for index in 0..<(samples.count / block) {
+            let level = SignalAnalysis.rms(samples[index * block..<(index + 1) * block])
+            if abs(level - rms) < rms * 0.1 {
+                current += 1
+                if current > best.count { best = (index + 1 - current)..<(index + 1) }
+            } else {
+                current = 0
+            }
+        }
+        guard best.count > 2 else { return [] }
+        return Array(samples[(best.lowerBound + 1) * block..<(best.upperBound - 1) * block])
     }
 
     /// A callback that takes far longer than its period makes pulse underrun: each one is counted,
