@@ -50,6 +50,11 @@ extension ALSABackend {
         _ = api.snd_pcm_hw_params_get_channels_max(hw, &channels)
         result.maxChannels = Int(min(channels, 1024))  // plugins such as null answer "any number"
         result.rates = probeRates.filter { api.snd_pcm_hw_params_test_rate(handle, hw, UInt32($0), 0) == 0 }
+        if result.rates.isEmpty {  // an unusual device: report the ends of its range instead
+            var low: UInt32 = 0, high: UInt32 = 0, direction: Int32 = 0
+            if api.snd_pcm_hw_params_get_rate_min(hw, &low, &direction) >= 0, low > 0 { result.rates.append(Double(low)) }
+            if api.snd_pcm_hw_params_get_rate_max(hw, &high, &direction) >= 0, high > low { result.rates.append(Double(high)) }
+        }
         for format in ALSASampleFormat.preference where api.snd_pcm_hw_params_test_format(handle, hw, format.alsaFormat) == 0 {
             if !result.types.contains(format.sampleType) { result.types.append(format.sampleType) }
         }
