@@ -39,21 +39,19 @@ public final class ALSABackend: AudioBackend {
         try ALSALibrary.load(path: libraryPath).get()
     }
 
-    /// Available when alsa-lib loads and there is somewhere to play: a sound card, or a `default` PCM
-    /// that opens. Without either (a server with no card and no sound-server plugin configured) ALSA
-    /// reports unavailable so a registry moves on; named PCMs such as `null` can still be opened.
+    /// Available whenever alsa-lib loads: its plugin PCMs (`null`, `pulse`, `file`, anything in the
+    /// configuration) work without a sound card. The detail says how many cards there are and whether
+    /// the `default` PCM opens, so a machine with neither is visible at a glance.
     public var availability: BackendAvailability {
         let library: ALSALibrary
         do { library = try self.library() } catch { return .unavailable(reason: error.description) }
         let cards = Self.cardNumbers(library)
-        if !cards.isEmpty {
-            return .available(detail: "alsa-lib \(library.version), \(cards.count) sound card(s)")
-        }
+        let prefix = "alsa-lib \(library.version), \(cards.count) sound card(s)"
         do {
             _ = try ALSAPCM(library: library, name: "default", direction: .output)
-            return .available(detail: "alsa-lib \(library.version), no sound card; the 'default' PCM opens")
+            return .available(detail: prefix + "; the 'default' PCM opens")
         } catch {
-            return .unavailable(reason: "alsa-lib \(library.version) loaded, but there is no sound card and the 'default' PCM does not open (\(error.codeDescription ?? error.message)); named plugin PCMs such as 'null' or 'pulse' still work")
+            return .available(detail: prefix + "; the 'default' PCM does not open (\(error.codeDescription ?? error.message)), so name a PCM such as 'null' or 'pulse'")
         }
     }
 
