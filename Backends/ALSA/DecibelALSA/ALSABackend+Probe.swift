@@ -8,6 +8,7 @@ extension ALSABackend {
     /// Opens the device for each direction it lists and asks alsa-lib what it accepts. alsa-lib's
     /// complaints go to `ALSADiagnostics`, never to stderr.
     static func probe(_ device: AudioDevice, library: ALSALibrary) throws(AudioError) -> AudioDevice {
+        ALSADiagnostics.routeJACKMessages()
         var probed = device
         var rates = Set<Double>(), types: [SampleType] = []
         var firstError: AudioError?

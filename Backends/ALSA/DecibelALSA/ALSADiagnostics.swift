@@ -63,8 +63,31 @@ public enum ALSADiagnostics {
         }
     }
 
+    private static let jackRouted = Mutex(false)
+
+    /// Routes libjack's messages here too, when nothing else in the process has loaded libjack yet.
+    ///
+    /// Probing the `jack` PCM makes alsa-lib's JACK plugin load libjack, which prints "Cannot connect to
+    /// server socket" straight to stderr when no server runs. Loading it first and setting its error and
+    /// info functions keeps probing quiet. When libjack is already loaded (the JACK backend uses it),
+    /// its owner's handlers are left alone.
+    static func routeJACKMessages() {
+        jackRouted.withLock { routed in
+            guard !routed else { return }
+            routed = true
+            guard dlopen("libjack.so.0", RTLD_NOW | RTLD_NOLOAD) == nil,
+                  let jack = dlopen("libjack.so.0", RTLD_NOW | RTLD_GLOBAL) else { return }
+            typealias Setter = @convention(c) (@convention(c) (UnsafePointer<CChar>?) -> Void) -> Void
+            for name in ["jack_set_error_function", "jack_set_info_function"] {
+                guard let symbol = dlsym(jack, name) else { continue }
+                let setter = unsafeBitCast(symbol, to: Setter.self)
+                setter { text in ALSADiagnostics.record(file: nil, line: 0, function: nil, code: 0, text: text) }
+            }
+        }
+    }
+
     private static func record(file: UnsafePointer<CChar>?, line: Int32, function: UnsafePointer<CChar>?, code: Int32, text: UnsafePointer<CChar>?) {
-        let fileName = file.map { String(cString: $0) }.map { $0.split(separator: "/").last.map(String.init) ?? $0 } ?? "?"
+        let fileName = file.map { String(cString: $0) }.map { $0.split(separator: "/").last.map(String.init) ?? $0 } ?? "libjack"
         let location = "\(fileName):\(line):(\(function.map { String(cString: $0) } ?? "?"))"
         var message = ALSAMessage(location: location, code: code, text: text.map { String(cString: $0) } ?? "", sequence: 0, thread: UInt(pthread_self()))
         let handler = state.withLock { state in
