@@ -15,6 +15,8 @@ let package = Package(
         .library(name: "DecibelCore", targets: ["DecibelCore"]),
         .library(name: "DecibelNull", targets: ["DecibelNull"]),
         .library(name: "DecibelALSA", targets: ["DecibelALSA"]),
+        .library(name: "DecibelAnalysis", targets: ["DecibelAnalysis"]),
+        .library(name: "DecibelPlot", targets: ["DecibelPlot"]),
         .library(name: "Decibel", targets: ["Decibel"]),
         .executable(name: "decibel", targets: ["decibel"]),
     ],
@@ -26,7 +28,7 @@ let package = Package(
         .target(name: "DecibelCore", path: "Core"),
 
         // MARK: Backends — one folder each: a C shim target (module map + small header) and a Swift target.
-        .target(name: "DecibelNull", dependencies: ["DecibelCore", "DecibelTestSupport"], path: "Backends/Null"),
+        .target(name: "DecibelNull", dependencies: ["DecibelCore"], path: "Backends/Null"),
         // JACK:  CJACK + DecibelJACK     (Backends/JACK)
         // Pulse: CPulse + DecibelPulse   (Backends/Pulse)
         // ALSA:  CALSA + DecibelALSA     (Backends/ALSA)
@@ -35,24 +37,28 @@ let package = Package(
 
         // MARK: Formats and Plot
         // Formats: CSndFile + DecibelFormats (Formats/)
-        // Plot:    CCairo + DecibelPlot      (Plot/)
+        // Plot:    CCairo + DecibelPlot      (Plot/); CKissFFT + DecibelAnalysis (FFT without plotting)
+        .systemLibrary(name: "CKissFFT", path: "Plot/CKissFFT", providers: [.apt(["libkissfft-dev"])]),
+        .target(name: "DecibelAnalysis", dependencies: ["DecibelCore", "CKissFFT"], path: "Plot/DecibelAnalysis"),
+        .systemLibrary(name: "CCairo", path: "Plot/CCairo", providers: [.apt(["libcairo2-dev", "libx11-dev"])]),
+        .target(name: "DecibelPlot", dependencies: ["DecibelCore", "DecibelAnalysis", "CCairo"], path: "Plot/DecibelPlot"),
 
         // MARK: Umbrella and tools
         .target(
             name: "Decibel",
-            dependencies: ["DecibelCore", "DecibelTestSupport", "DecibelNull"],
+            dependencies: ["DecibelCore", "DecibelNull"],
             path: "Tools/Decibel"
         ),
         .executableTarget(
             name: "decibel",
-            dependencies: ["Decibel", "DecibelTestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["Decibel", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Tools/decibel"
         ),
 
         // MARK: Real-time proof — render paths run under clang's RealtimeSanitizer (see DESIGN.md).
         .executableTarget(
             name: "decibel-rtcheck",
-            dependencies: ["Decibel", "DecibelALSA"],
+            dependencies: ["Decibel", "DecibelPlot", "DecibelALSA"],
             path: "Tests/RealtimeCheck",
             linkerSettings: realtimeSanitizerLinkerSettings()
         ),
@@ -63,6 +69,7 @@ let package = Package(
         .testTarget(name: "DecibelNullTests", dependencies: ["DecibelNull", "DecibelTestSupport"], path: "Tests/DecibelNullTests"),
         .testTarget(name: "DecibelALSATests", dependencies: ["DecibelALSA", "DecibelTestSupport"], path: "Tests/DecibelALSATests"),
         .testTarget(name: "DecibelTests", dependencies: ["Decibel", "DecibelTestSupport"], path: "Tests/DecibelTests"),
+        .testTarget(name: "DecibelPlotTests", dependencies: ["DecibelPlot", "DecibelAnalysis", "CCairo", "DecibelNull", "DecibelTestSupport"], path: "Tests/DecibelPlotTests"),
         .testTarget(name: "ToolTests", dependencies: ["decibel", "DecibelTestSupport"], path: "Tests/ToolTests"),
     ],
     swiftLanguageModes: [.v6]

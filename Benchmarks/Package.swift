@@ -1,6 +1,7 @@
 // swift-tools-version: 6.0
 // Benchmarks live in their own package so the main build stays light. Build and run in release:
 //   swift run -c release --package-path Benchmarks ring-bench
+//   swift run -c release --package-path Benchmarks plot-bench
 import PackageDescription
 
 let package = Package(
@@ -13,6 +14,20 @@ let package = Package(
             name: "ring-bench",
             dependencies: [.product(name: "DecibelCore", package: "Decibel"), "CJackRingBench"],
             path: "Ring"
+        ),
+        // FFTW vs KissFFT from C, to show the measurements behind DecibelAnalysis's choice of KissFFT.
+        .target(name: "CFFTCompare", path: "CFFTCompare", linkerSettings: [.linkedLibrary("fftw3f"), .linkedLibrary("kissfft-float"), .linkedLibrary("m")]),
+        // Plot: file overview PNG vs ffmpeg showwavespic, live plot frame rate, FFT time.
+        //   swift run -c release --package-path Benchmarks plot-bench
+        .executableTarget(
+            name: "plot-bench",
+            dependencies: [
+                .product(name: "DecibelPlot", package: "Decibel"),
+                .product(name: "DecibelAnalysis", package: "Decibel"),
+                .product(name: "DecibelCore", package: "Decibel"),
+                "CFFTCompare",
+            ],
+            path: "Plot"
         ),
     ],
     swiftLanguageModes: [.v6]
