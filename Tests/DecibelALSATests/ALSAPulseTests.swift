@@ -7,8 +7,10 @@ import Testing
 /// The `pulse` PCM (libasound2-plugins) through the PulseAudio server `Scripts/servers start pulse` runs.
 @Suite("ALSA through the pulse PCM", .serialized)
 struct ALSAPulseTests {
-    /// A 440 Hz tone played to the `pulse` PCM comes back from `parec` on the sink's monitor.
-    @Test func playbackIsRecordedByParec() throws {
+    /// A 440 Hz tone played to the `pulse` PCM comes back from `parec` on the sink's monitor, both in
+    /// Float32 and in 24-bit integers (converted by the stream).
+    @Test(arguments: [SampleType.float32, .int24])
+    func playbackIsRecordedByParec(type: SampleType) throws {
         try requirePulseServer()
         let sink = ProcessInfo.processInfo.environment["DECIBEL_TEST_PULSE_SINK"] ?? "decibel_test"
         let rate = 48_000.0, frequency = 440.0, amplitude: Float = 0.5
@@ -18,7 +20,7 @@ struct ALSAPulseTests {
         let backend = ALSATestConfig.backend()
         let log = CallbackLog(settle: 10)
         let stream = try backend.makeStream(StreamConfiguration(
-            direction: .output, device: "pulse", sampleRate: rate, channelCount: 2, bufferSize: .frames(2048), name: "decibel-alsa-test") { context in
+            direction: .output, device: "pulse", sampleRate: rate, channelCount: 2, bufferSize: .frames(2048), sampleType: type, name: "decibel-alsa-test") { context in
                 log.record(context)
                 let start = Double(context.timestamp.sampleTime)
                 for i in 0..<context.frameCount {
@@ -29,6 +31,7 @@ struct ALSAPulseTests {
             })
         defer { stream.close() }
         let negotiated = try #require((stream as? ALSAStream)?.outputParameters)
+        #expect(negotiated.format.sampleType == type, "negotiated \(negotiated.format)")
         #expect(stream.latency.outputFrames == negotiated.bufferFrames, "the buffer alsa-lib settled on is reported")
         #expect((4096...8192).contains(stream.latency.outputFrames), "near two periods of 2048 frames, not pulse's default")
         try stream.start()
