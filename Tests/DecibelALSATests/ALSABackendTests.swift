@@ -161,12 +161,19 @@ struct ALSABackendTests {
 
     /// The device folder is watched: a change there produces a device event.
     @Test func deviceFolderChangesAreReported() throws {
+        // The real /dev/snd (absent on a machine without cards) can be watched too.
+        try ALSATestConfig.backend().observeDevices { _ in }.cancel()
+
         let root = TestEnvironment.temporaryDirectory("decibel-alsa-dev")
         let folder = root.appendingPathComponent("snd")
         let backend = ALSABackend(deviceDirectory: folder.path)
         let events = Mutex<[DeviceEvent]>([])
         let observation = try backend.observeDevices { event in events.withLock { $0.append(event) } }
         defer { observation.cancel() }
+        // Other entries of the parent (all of /dev in real life) do not count.
+        _ = FileManager.default.createFile(atPath: root.appendingPathComponent("tty99").path, contents: nil)
+        Thread.sleep(forTimeInterval: 0.4)
+        #expect(events.withLock { $0.isEmpty }, "a sibling of the folder is ignored")
         // The folder itself appearing (the first card) counts, then a node inside it.
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         #expect(waitUntil(seconds: 3) { events.withLock { !$0.isEmpty } }, "creating the folder is noticed")

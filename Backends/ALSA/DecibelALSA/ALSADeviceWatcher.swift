@@ -18,6 +18,8 @@ final class ALSADeviceWatcher: @unchecked Sendable {
     private let handler: @Sendable (DeviceEvent) -> Void
     private var known: [AudioDevice]  // watcher thread only
     private var directoryWatch: Int32 = -1
+    private var parentWatch: Int32 = -1
+    private let folderName: String
     private let stopping = Atomic<Bool>(false)
     private var thread: AudioThread?
 
@@ -33,8 +35,9 @@ final class ALSADeviceWatcher: @unchecked Sendable {
             throw AudioError(.backendError, "cannot watch \(directory) for sound cards (inotify)", backend: "alsa", code: errno, codeDescription: String(cString: strerror(errno)))
         }
         wake = eventfd(0, Int32(EFD_NONBLOCK | EFD_CLOEXEC))
-        let parent = directory.split(separator: "/").dropLast().joined(separator: "/")
-        _ = inotify_add_watch(inotify, "/" + parent, UInt32(IN_CREATE | IN_DELETE))
+        let components = directory.split(separator: "/")
+        folderName = components.last.map(String.init) ?? directory
+        parentWatch = inotify_add_watch(inotify, "/" + components.dropLast().joined(separator: "/"), UInt32(IN_CREATE | IN_DELETE))
         directoryWatch = inotify_add_watch(inotify, directory, Self.mask)
         do throws(AudioError) {
             thread = try AudioThread(name: "alsa-devices") { [self] in watch() }
@@ -62,14 +65,38 @@ final class ALSADeviceWatcher: @unchecked Sendable {
             guard poll(&descriptors, 2, 1000) > 0, descriptors[1].revents == 0 else { continue }
             guard descriptors[0].revents != 0 else { continue }
             // Gather the burst: read until the folder has been quiet for 100 ms.
+            var relevant = false
             repeat {
-                while read(inotify, &buffer, buffer.count) > 0 {}
+                while true {
+                    let count = read(inotify, &buffer, buffer.count)
+                    if count <= 0 { break }
+                    relevant = relevant || containsRelevantEvent(buffer, count: count)
+                }
             } while poll(&descriptors, 1, 100) > 0 && !stopping.load(ordering: .acquiring)
             if stopping.load(ordering: .acquiring) { return }
+            guard relevant else { continue }
             if directoryWatch < 0 || access(directory, F_OK) == 0 {
                 directoryWatch = inotify_add_watch(inotify, directory, Self.mask)  // the folder may be new
             }
             report(list())
+        }
+    }
+
+    /// Whether the events in `buffer` concern the device folder: anything inside it, or the folder
+    /// itself appearing or vanishing in its parent (whose other entries, all of `/dev`, do not count).
+    private func containsRelevantEvent(_ buffer: [UInt8], count: Int) -> Bool {
+        buffer.withUnsafeBytes { raw in
+            var offset = 0
+            let header = MemoryLayout<inotify_event>.size
+            while offset + header <= count {
+                let descriptor = raw.loadUnaligned(fromByteOffset: offset, as: Int32.self)
+                let nameLength = Int(raw.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self))
+                if descriptor != parentWatch { return true }
+                let nameBytes = raw[(offset + header)..<min(count, offset + header + nameLength)].prefix { $0 != 0 }
+                if String(decoding: nameBytes, as: UTF8.self) == folderName { return true }
+                offset += header + nameLength
+            }
+            return false
         }
     }
 
