@@ -105,27 +105,33 @@ struct ALSAPulseTests {
         #expect(!events.all.contains { if case .deviceLost = $0 { true } else { false } })
     }
 
-    // Runs last in this serialized suite: it stops the server the other tests use.
     /// When the server behind the pulse PCM goes away, the render thread's I/O fails for good: the
     /// stream reports `deviceLost` with alsa-lib's text, is invalidated, and refuses to start again.
+    /// It uses a PulseAudio server of its own (the `decibel_pulse_private` PCM names its socket), so
+    /// stopping it never disturbs tests that share the suite's server.
     @Test func serverLossInvalidatesTheStream() throws {
         try requirePulseServer()
         let backend = ALSATestConfig.backend()
+        let servers = TestEnvironment.repositoryRoot.appendingPathComponent("Scripts/servers").path
+        let privateServer = ["DECIBEL_RUNTIME_DIR": ALSATestConfig.privatePulseDirectory.path]
+        let started = try run(servers, ["start", "pulse"], environment: privateServer, timeout: 30)
+        #expect(started.status == 0, "private PulseAudio server: \(started.standardError)")
+        defer { _ = try? run(servers, ["stop", "pulse"], environment: privateServer, timeout: 30) }
         let log = CallbackLog()
         let events = EventLog()
         let stream = try backend.makeStream(StreamConfiguration(
-            direction: .output, device: "pulse", sampleRate: 48_000, channelCount: 2, bufferSize: .frames(480),
+            direction: .output, device: "decibel_pulse_private", sampleRate: 48_000, channelCount: 2, bufferSize: .frames(480),
             onEvent: { events.record($0) }) { log.record($0) })
         defer { stream.close() }
         try stream.start()
         #expect(waitUntil(seconds: 5) { log.callbacks.load(ordering: .relaxed) > 20 })
-        try TestEnvironment.servers("stop", "pulse")
-        defer { _ = try? TestEnvironment.servers("start", "pulse") }
+        let stopped = try run(servers, ["stop", "pulse"], environment: privateServer, timeout: 30)
+        #expect(stopped.status == 0)
         let lost = waitUntil(seconds: 10) { events.all.contains { if case .deviceLost = $0 { true } else { false } } }
         #expect(lost, "deviceLost after the server stopped; events: \(events.all)")
         #expect(stream.state == .invalidated)
         let reason = events.all.compactMap { event -> String? in if case .deviceLost(let reason) = event { reason } else { nil } }.first ?? ""
-        #expect(reason.contains("'pulse'"), "\(reason)")
+        #expect(reason.contains("'decibel_pulse_private'"), "\(reason)")
         do {
             try stream.start()
             Issue.record("an invalidated stream must not start")

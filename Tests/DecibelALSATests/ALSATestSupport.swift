@@ -18,11 +18,17 @@ enum ALSATestConfig {
         for name in filePCMs {
             text += "pcm.decibel_file_\(name) { type file slave.pcm null file \"\(directory.path)/\(name).raw\" format raw }\n"
         }
+        let socket = directory.appendingPathComponent("private-pulse/pulse/native").path
+        text += "pcm.decibel_pulse_private { type pulse server \"unix:\(socket)\" }\n"
         let path = directory.appendingPathComponent("asound.conf")
         try? text.write(to: path, atomically: true, encoding: .utf8)
         setenv("ALSA_CONFIG_PATH", path.path, 1)
         return directory
     }()
+
+    /// The runtime folder of the test's private PulseAudio server (`Scripts/servers` with
+    /// `DECIBEL_RUNTIME_DIR` set to it), which the `decibel_pulse_private` PCM connects to.
+    static var privatePulseDirectory: URL { directory.appendingPathComponent("private-pulse") }
 
     /// One `type file` PCM per test that needs one, so parallel tests never share a file.
     static let filePCMs = ["s16", "s32", "s24", "float", "planar", "any"]
