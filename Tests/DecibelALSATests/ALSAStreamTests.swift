@@ -1,6 +1,7 @@
 import DecibelCore
 import DecibelTestSupport
 import Foundation
+import Synchronization
 import Testing
 @testable import DecibelALSA
 
@@ -126,6 +127,50 @@ struct ALSAStreamTests {
             }
         }
         #expect(mismatches == 0, "\(mismatches) samples differ, first at \(firstMismatch)")
+    }
+
+    /// Capture from a `type file` PCM with an `infile` delivers exactly the samples in the file, decoded
+    /// from each device format.
+    @Test(arguments: [("s16", SampleType.int16), ("s24", .int24), ("s32", .int32), ("float", .float32)])
+    func fileCaptureDeliversExactlyTheFileSamples(name: String, type: SampleType) throws {
+        let channels = 2, fileFrames = 48_000
+        var bytes = Data()
+        for frame in 0..<fileFrames {
+            for channel in 0..<channels {
+                let r = Int32(testInteger(frame: frame, channel: channel))
+                switch type {
+                case .int16: withUnsafeBytes(of: Int16(r).littleEndian) { bytes.append(contentsOf: $0) }
+                case .int24: withUnsafeBytes(of: (r << 8).littleEndian) { bytes.append(contentsOf: $0.prefix(3)) }
+                case .int32: withUnsafeBytes(of: (r << 16).littleEndian) { bytes.append(contentsOf: $0) }
+                default: withUnsafeBytes(of: (Float(r) / 32768).bitPattern.littleEndian) { bytes.append(contentsOf: $0) }
+                }
+            }
+        }
+        _ = ALSATestConfig.directory
+        try bytes.write(to: ALSATestConfig.inputFile(name))
+
+        let backend = ALSATestConfig.backend()
+        let checked = Atomic<Int>(0), mismatches = Atomic<Int>(0)
+        let stream = try backend.makeStream(StreamConfiguration(
+            direction: .input, device: "decibel_infile_\(name)", sampleRate: 48_000, channelCount: channels,
+            bufferSize: .frames(400), sampleType: type) { context in
+                let start = Int(context.timestamp.sampleTime)
+                guard start + context.frameCount <= fileFrames else { return }
+                for channel in 0..<context.input.channelCount {
+                    let samples = context.input[channel]
+                    for i in 0..<context.frameCount where samples[i] != testSample(frame: start + i, channel: channel) {
+                        mismatches.wrappingAdd(1, ordering: .relaxed)
+                    }
+                }
+                checked.wrappingAdd(context.frameCount, ordering: .relaxed)
+            })
+        defer { stream.close() }
+        #expect(stream.format.deviceSampleType == type)
+        try stream.start()
+        Thread.sleep(forTimeInterval: 0.4)
+        try stream.stop()
+        #expect(checked.load(ordering: .relaxed) > 48_000 / 4, "\(checked.load(ordering: .relaxed)) frames checked")
+        #expect(mismatches.load(ordering: .relaxed) == 0, "captured samples differ from the file")
     }
 
     /// Start, stop and start again on one stream, with the events in order.

@@ -18,6 +18,9 @@ enum ALSATestConfig {
         for name in filePCMs {
             text += "pcm.decibel_file_\(name) { type file slave.pcm null file \"\(directory.path)/\(name).raw\" format raw }\n"
         }
+        for name in inputFilePCMs {
+            text += "pcm.decibel_infile_\(name) { type file slave.pcm null file \"/dev/null\" infile \"\(directory.path)/in_\(name).raw\" format raw }\n"
+        }
         let socket = directory.appendingPathComponent("private-pulse/pulse/native").path
         text += "pcm.decibel_pulse_private { type pulse server \"unix:\(socket)\" }\n"
         let path = directory.appendingPathComponent("asound.conf")
@@ -32,6 +35,12 @@ enum ALSATestConfig {
 
     /// One `type file` PCM per test that needs one, so parallel tests never share a file.
     static let filePCMs = ["s16", "s32", "s24", "float", "planar", "any"]
+
+    /// One capture PCM per format, reading `in_<name>.raw` (which the test writes before opening it).
+    static let inputFilePCMs = ["s16", "s24", "s32", "float"]
+
+    /// The raw file the PCM `decibel_infile_<name>` reads.
+    static func inputFile(_ name: String) -> URL { directory.appendingPathComponent("in_\(name).raw") }
 
     /// Makes sure the configuration is in place, then returns the backend.
     static func backend(access: ALSAAccess = .interleavedFirst) -> ALSABackend {
