@@ -14,6 +14,7 @@ let package = Package(
     products: [
         .library(name: "DecibelCore", targets: ["DecibelCore"]),
         .library(name: "DecibelNull", targets: ["DecibelNull"]),
+        .library(name: "DecibelJACK", targets: ["DecibelJACK"]),
         .library(name: "DecibelALSA", targets: ["DecibelALSA"]),
         .library(name: "DecibelAnalysis", targets: ["DecibelAnalysis"]),
         .library(name: "DecibelPlot", targets: ["DecibelPlot"]),
@@ -30,6 +31,8 @@ let package = Package(
         // MARK: Backends — one folder each: a C shim target (module map + small header) and a Swift target.
         .target(name: "DecibelNull", dependencies: ["DecibelCore"], path: "Backends/Null"),
         // JACK:  CJACK + DecibelJACK     (Backends/JACK)
+        .target(name: "CJACK", path: "Backends/JACK/CJACK"),
+        .target(name: "DecibelJACK", dependencies: ["DecibelCore", "CJACK"], path: "Backends/JACK/DecibelJACK"),
         // Pulse: CPulse + DecibelPulse   (Backends/Pulse)
         // ALSA:  CALSA + DecibelALSA     (Backends/ALSA)
         .target(name: "CALSA", path: "Backends/ALSA/CALSA"),
@@ -46,7 +49,7 @@ let package = Package(
         // MARK: Umbrella and tools
         .target(
             name: "Decibel",
-            dependencies: ["DecibelCore", "DecibelNull"],
+            dependencies: ["DecibelCore", "DecibelJACK", "DecibelNull"],
             path: "Tools/Decibel"
         ),
         .executableTarget(
@@ -58,7 +61,7 @@ let package = Package(
         // MARK: Real-time proof — render paths run under clang's RealtimeSanitizer (see DESIGN.md).
         .executableTarget(
             name: "decibel-rtcheck",
-            dependencies: ["Decibel", "DecibelPlot", "DecibelALSA"],
+            dependencies: ["Decibel", "DecibelPlot", "DecibelJACK", "DecibelALSA"],
             path: "Tests/RealtimeCheck",
             linkerSettings: realtimeSanitizerLinkerSettings()
         ),
@@ -67,7 +70,9 @@ let package = Package(
         .target(name: "DecibelTestSupport", path: "Tests/Support"),
         .testTarget(name: "DecibelCoreTests", dependencies: ["DecibelCore", "DecibelTestSupport"], path: "Tests/DecibelCoreTests"),
         .testTarget(name: "DecibelNullTests", dependencies: ["DecibelNull", "DecibelTestSupport"], path: "Tests/DecibelNullTests"),
+        .testTarget(name: "DecibelJACKTests", dependencies: ["DecibelJACK", "DecibelTestSupport"], path: "Tests/DecibelJACKTests"),
         .testTarget(name: "DecibelALSATests", dependencies: ["DecibelALSA", "DecibelTestSupport"], path: "Tests/DecibelALSATests"),
+        .testTarget(name: "DecibelGraphTests", dependencies: ["DecibelCore", "DecibelNull", "DecibelTestSupport"], path: "Tests/DecibelGraphTests"),
         .testTarget(name: "DecibelTests", dependencies: ["Decibel", "DecibelTestSupport"], path: "Tests/DecibelTests"),
         .testTarget(name: "DecibelPlotTests", dependencies: ["DecibelPlot", "DecibelAnalysis", "CCairo", "DecibelNull", "DecibelTestSupport"], path: "Tests/DecibelPlotTests"),
         .testTarget(name: "ToolTests", dependencies: ["decibel", "DecibelTestSupport"], path: "Tests/ToolTests"),
@@ -83,7 +88,8 @@ func realtimeSanitizerLinkerSettings() -> [LinkerSetting] {
     return [.unsafeFlags([
         "-Xlinker", "--whole-archive", "-Xlinker", archive, "-Xlinker", "--no-whole-archive",
         "-Xlinker", "--export-dynamic", "-Xlinker", "-ldl",
-    ])]
+    ], .when(configuration: .release))]  // release only: the check runs release builds, and a debug
+                                         // `--sanitize=thread` link cannot hold a second sanitizer runtime
 }
 
 func realtimeSanitizerArchive() -> String? {

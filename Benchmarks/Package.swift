@@ -2,6 +2,7 @@
 // Benchmarks live in their own package so the main build stays light. Build and run in release:
 //   swift run -c release --package-path Benchmarks ring-bench
 //   swift run -c release --package-path Benchmarks plot-bench
+//   swift run -c release --package-path Benchmarks graph-bench [seconds]
 import PackageDescription
 
 let package = Package(
@@ -14,6 +15,13 @@ let package = Package(
             name: "ring-bench",
             dependencies: [.product(name: "DecibelCore", package: "Decibel"), "CJackRingBench"],
             path: "Ring"
+        ),
+        // Plain C doing the same mixing as the graph scenarios: the floor the render graph is measured against.
+        .target(name: "GraphBenchFloor", path: "GraphFloor", cSettings: [.unsafeFlags(["-O3"])]),
+        .executableTarget(
+            name: "graph-bench",
+            dependencies: [.product(name: "DecibelCore", package: "Decibel"), "GraphBenchFloor"],
+            path: "Graph"
         ),
         // FFTW vs KissFFT from C, to show the measurements behind DecibelAnalysis's choice of KissFFT.
         .target(name: "CFFTCompare", path: "CFFTCompare", linkerSettings: [.linkedLibrary("fftw3f"), .linkedLibrary("kissfft-float"), .linkedLibrary("m")]),

@@ -46,3 +46,38 @@ struct DecibelCLITests {
         #expect(result.standardOutput.isEmpty)
     }
 }
+
+/// The CLI against the real servers `Scripts/test` starts.
+@Suite("decibel command line with real backends")
+struct DecibelCLIBackendTests {
+    private var decibelPath: String { TestEnvironment.productsDirectory.appendingPathComponent("decibel").path }
+
+    @Test("a missing libjack makes JACK unavailable with the reason while the others still work")
+    func missingJACKLibrary() throws {
+        let result = try run(decibelPath, ["backends"], environment: ["DECIBEL_JACK_LIBRARY": "/nonexistent/libjack.so.0"])
+        #expect(result.status == 0)
+        let jackLine = result.standardOutput.split(separator: "\n").first { $0.contains("jack") }.map(String.init) ?? ""
+        #expect(jackLine.contains("unavailable"))
+        #expect(jackLine.contains("/nonexistent/libjack.so.0"))
+        #expect(result.standardOutput.contains("null   available"))
+        let tone = try run(decibelPath, ["tone", "--duration", "0.2"], environment: ["DECIBEL_JACK_LIBRARY": "/nonexistent/libjack.so.0", "DECIBEL_BACKEND": "null"])
+        #expect(tone.status == 0)
+        let forced = try run(decibelPath, ["tone", "--duration", "0.2", "--backend", "jack"], environment: ["DECIBEL_JACK_LIBRARY": "/nonexistent/libjack.so.0"])
+        #expect(forced.status != 0)
+        #expect(forced.standardError.contains("--backend asks for 'jack', which is unavailable"))
+    }
+
+    @Test("with jackd running, JACK is picked first, lists the system device and plays a tone",
+          .enabled(if: TestEnvironment.serversRequired, "needs the jackd that Scripts/test starts"))
+    func jackIsPickedAndPlays() throws {
+        let backends = try run(decibelPath, ["backends"])
+        #expect(backends.standardOutput.hasPrefix("* jack"), "\(backends.standardOutput)")
+        let devices = try run(decibelPath, ["devices", "--backend", "jack"])
+        #expect(devices.standardOutput.contains("system"))
+        let tone = try run(decibelPath, ["tone", "--duration", "0.3", "--backend", "jack"])
+        #expect(tone.status == 0, "\(tone.standardError)")
+        let wrongDevice = try run(decibelPath, ["tone", "--backend", "jack", "--device", "nosuchclient"])
+        #expect(wrongDevice.status != 0)
+        #expect(wrongDevice.standardError.contains("no device 'nosuchclient'"))
+    }
+}
