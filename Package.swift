@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "DecibelCore", targets: ["DecibelCore"]),
         .library(name: "DecibelNull", targets: ["DecibelNull"]),
         .library(name: "DecibelJACK", targets: ["DecibelJACK"]),
+        .library(name: "DecibelALSA", targets: ["DecibelALSA"]),
         .library(name: "DecibelAnalysis", targets: ["DecibelAnalysis"]),
         .library(name: "DecibelPlot", targets: ["DecibelPlot"]),
         .library(name: "Decibel", targets: ["Decibel"]),
@@ -36,6 +37,8 @@ let package = Package(
         .target(name: "DecibelJACK", dependencies: ["DecibelCore", "CJACK"], path: "Backends/JACK/DecibelJACK"),
         // Pulse: CPulse + DecibelPulse   (Backends/Pulse)
         // ALSA:  CALSA + DecibelALSA     (Backends/ALSA)
+        .target(name: "CALSA", path: "Backends/ALSA/CALSA"),
+        .target(name: "DecibelALSA", dependencies: ["DecibelCore", "CALSA"], path: "Backends/ALSA/DecibelALSA"),
 
         // MARK: Formats and Plot
         // Formats: CSndFile + DecibelFormats (Formats/). Links libsndfile and libsoxr normally.
@@ -50,7 +53,7 @@ let package = Package(
         // MARK: Umbrella and tools
         .target(
             name: "Decibel",
-            dependencies: ["DecibelCore", "DecibelJACK", "DecibelNull"],
+            dependencies: ["DecibelCore", "DecibelJACK", "DecibelALSA", "DecibelNull", "DecibelFormats"],
             path: "Tools/Decibel"
         ),
         .executableTarget(
@@ -68,7 +71,7 @@ let package = Package(
         // MARK: Real-time proof — render paths run under clang's RealtimeSanitizer (see DESIGN.md).
         .executableTarget(
             name: "decibel-rtcheck",
-            dependencies: ["Decibel", "DecibelPlot", "DecibelJACK", "DecibelFormats"],
+            dependencies: ["Decibel", "DecibelPlot", "DecibelJACK", "DecibelALSA", "DecibelFormats"],
             path: "Tests/RealtimeCheck",
             linkerSettings: realtimeSanitizerLinkerSettings()
         ),
@@ -79,6 +82,7 @@ let package = Package(
         .testTarget(name: "DecibelCoreTests", dependencies: ["DecibelCore", "DecibelTestSupport"], path: "Tests/DecibelCoreTests"),
         .testTarget(name: "DecibelNullTests", dependencies: ["DecibelNull", "DecibelTestSupport"], path: "Tests/DecibelNullTests"),
         .testTarget(name: "DecibelJACKTests", dependencies: ["DecibelJACK", "DecibelTestSupport"], path: "Tests/DecibelJACKTests"),
+        .testTarget(name: "DecibelALSATests", dependencies: ["DecibelALSA", "DecibelTestSupport"], path: "Tests/DecibelALSATests"),
         .testTarget(name: "DecibelGraphTests", dependencies: ["DecibelCore", "DecibelNull", "DecibelTestSupport"], path: "Tests/DecibelGraphTests"),
         .testTarget(name: "DecibelTests", dependencies: ["Decibel", "DecibelTestSupport"], path: "Tests/DecibelTests"),
         .executableTarget(name: "decibel-record-probe", dependencies: ["DecibelFormats"], path: "Tests/RecordProbe"),

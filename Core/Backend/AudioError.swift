@@ -53,7 +53,13 @@ public struct AudioError: Error, Sendable, Hashable, CustomStringConvertible {
     }
 
     public var description: String {
-        var text = backend.map { "\($0): \(message)" } ?? message
+        backend.map { "\($0): \(messageWithCode)" } ?? messageWithCode
+    }
+
+    /// The message and the C library's code and text, without the backend's name (for places that
+    /// already say which backend it is).
+    public var messageWithCode: String {
+        var text = message
         switch (code, codeDescription) {
         case let (code?, detail?): text += " (error \(code): \(detail))"
         case let (code?, nil): text += " (error \(code))"
