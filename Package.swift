@@ -58,7 +58,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "decibel",
-            dependencies: ["Decibel", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["Decibel", "DecibelPlot", "DecibelAnalysis", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Tools/decibel"
         ),
 
