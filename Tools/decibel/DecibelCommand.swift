@@ -18,7 +18,7 @@ struct DecibelCommand: ParsableCommand {
           decibel tone --frequency 1000 --waveform square --duration 2
         """,
         subcommands: [
-            BackendsCommand.self, DevicesCommand.self, ToneCommand.self, PassthroughCommand.self,
+            BackendsCommand.self, DevicesCommand.self, PlayCommand.self, RecordCommand.self, PassthroughCommand.self, ToneCommand.self,
             InfoCommand.self, ConvertCommand.self, WaveformCommand.self, SpectrumCommand.self,
         ]
     )

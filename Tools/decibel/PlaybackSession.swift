@@ -38,7 +38,7 @@ final class PlaybackSession: @unchecked Sendable {
             let elapsed = Double(engine.sampleTime) / rate
             let shown = position?() ?? elapsed
             status.show(position: shown, duration: total ?? duration,
-                        peaks: (0..<min(2, engine.channelCount)).map { Float(meter.peakDBFS(channel: $0)) }, label: label)
+                        peaks: (0..<min(2, meter.channelCount)).map { Float(meter.peakDBFS(channel: $0)) }, label: label)
             if let event = failure.event.withLock({ $0 }) {
                 status.finish()
                 throw AudioError(.streamInvalidated, "stopped: \(event)", backend: backend.id)

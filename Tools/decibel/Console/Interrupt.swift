@@ -11,6 +11,13 @@ enum Interrupt {
     /// Installs the handlers. A second Ctrl-C while the first is being handled exits at once.
     static func install() {
         _ = raised.load(ordering: .relaxed)  // initialise the flag before a handler can touch it
+        // A parent may have left these blocked (test runners and some launchers do); unblock them so
+        // Ctrl-C is heard.
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        sigaddset(&signals, SIGINT)
+        sigaddset(&signals, SIGTERM)
+        pthread_sigmask(SIG_UNBLOCK, &signals, nil)
         for signalNumber in [SIGINT, SIGTERM] {
             signal(signalNumber) { number in
                 if Interrupt.raised.exchange(true, ordering: .relaxed) { _exit(128 + number) }

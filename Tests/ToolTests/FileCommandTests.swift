@@ -1,0 +1,102 @@
+import DecibelTestSupport
+import Foundation
+import Testing
+
+/// `info`, `convert`, `waveform` and `spectrum` on files made by sox.
+@Suite("decibel file commands")
+struct FileCommandTests {
+    let directory = TestEnvironment.temporaryDirectory("decibel-cli-files")
+    private var decibel: String { TestEnvironment.productsDirectory.appendingPathComponent("decibel").path }
+
+    /// A 2 s stereo file: 1 kHz on the left, 440 Hz on the right, at -6 dBFS.
+    private func makeTone(_ name: String = "tone.wav") throws -> String {
+        let path = directory.appendingPathComponent(name).path
+        let sox = try run("sox", ["-n", "-r", "48000", "-c", "2", "-b", "16", path, "synth", "2", "sine", "1000", "sine", "440", "gain", "-6"])
+        try #require(sox.status == 0, "sox failed: \(sox.standardError)")
+        return path
+    }
+
+    @Test("info agrees with soxi; --json carries the same numbers")
+    func info() throws {
+        let tone = try makeTone()
+        let text = try run(decibel, ["info", tone])
+        #expect(text.status == 0)
+        #expect(text.standardOutput.contains("Sample rate: 48000 Hz"))
+        #expect(text.standardOutput.contains("Frames:      96000"))
+        let soxi = try run("soxi", ["-s", tone])
+        #expect(soxi.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines) == "96000")
+        let json = try run(decibel, ["info", "--json", tone])
+        let object = try JSONSerialization.jsonObject(with: json.standardOutputData) as? [String: Any]
+        #expect(object?["frames"] as? Int == 96000)
+        #expect(object?["channels"] as? Int == 2)
+    }
+
+    @Test("convert changes container, rate and depth, and the result reads back")
+    func convert() throws {
+        let tone = try makeTone()
+        let flac = directory.appendingPathComponent("tone.flac").path
+        let result = try run(decibel, ["convert", tone, flac, "--rate", "44100", "--bits", "24"])
+        #expect(result.status == 0, "\(result.standardError)")
+        let soxi = try run("soxi", [flac])
+        #expect(soxi.standardOutput.contains("44100"))
+        #expect(soxi.standardOutput.contains("24-bit"))
+        #expect(soxi.standardOutput.contains("FLAC"))
+    }
+
+    @Test("waveform writes a PNG of the asked size and audiowaveform .dat version 2")
+    func waveform() throws {
+        let tone = try makeTone()
+        let png = directory.appendingPathComponent("wave.png").path
+        let picture = try run(decibel, ["waveform", tone, "--output", png, "--width", "600", "--height", "100", "--mirror", "--colors", "#101820,orange"])
+        #expect(picture.status == 0, "\(picture.standardError)")
+        let header = try Data(contentsOf: URL(fileURLWithPath: png)).prefix(24)
+        #expect(header.prefix(8) == Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
+        let width = header[16..<20].reduce(0) { $0 << 8 | Int($1) }, height = header[20..<24].reduce(0) { $0 << 8 | Int($1) }
+        #expect(width == 600 && height == 100)
+        let dat = directory.appendingPathComponent("wave.dat").path
+        #expect(try run(decibel, ["waveform", tone, "--output", dat, "--samples-per-pixel", "480"]).status == 0)
+        let data = try Data(contentsOf: URL(fileURLWithPath: dat))
+        let version = data.prefix(4).withUnsafeBytes { $0.loadUnaligned(as: Int32.self) }
+        // Header: version, flags, sample rate, samples per pixel, length, channels (little-endian 32-bit).
+        let field = { (index: Int) in data[(index * 4)..<(index * 4 + 4)].withUnsafeBytes { $0.loadUnaligned(as: Int32.self) } }
+        #expect(version == 2 && field(2) == 48000 && field(3) == 480 && field(4) == 200 && field(5) == 2)
+    }
+
+    @Test("spectrum finds the tones and writes the picture")
+    func spectrum() throws {
+        let tone = try makeTone()
+        let png = directory.appendingPathComponent("spectrum.png").path
+        let result = try run(decibel, ["spectrum", tone, "--output", png])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardError.contains("peak near 996 Hz") || result.standardError.contains("peak near 1008 Hz") || result.standardError.contains("peak near 433 Hz") || result.standardError.contains("peak near 445 Hz"))
+        #expect(FileManager.default.fileExists(atPath: png))
+    }
+
+    @Test("bad paths, non-audio files, unknown formats and out-of-range values are one clear line on stderr", arguments: [
+        (["info", "/nonexistent/take.wav"], "/nonexistent/take.wav: no such file"),
+        (["waveform", "/nonexistent/take.wav", "--output", "/tmp/x.png"], "no such file"),
+        (["waveform", "NOTAUDIO", "--output", "/tmp/x.png"], "is not an audio file"),
+        (["waveform", "TONE", "--output", "/tmp/x.bmp"], "--output must end in .png, .svg, .pdf, .dat or .json"),
+        (["waveform", "TONE", "--output", "/tmp/x.png", "--colors", "#zzzzzz,blue"], "zzzzzz"),
+        (["convert", "TONE", "/tmp/x.mp9"], "cannot tell the output format from '.mp9'"),
+        (["convert", "TONE", "/tmp/x.wav", "--bits", "12"], "--bits must be 8, 16, 24 or 32"),
+        (["spectrum", "TONE", "--output", "/tmp/s.png", "--fft-size", "1000"], "--fft-size must be a power of two"),
+        (["play", "/nonexistent.wav", "--backend", "null"], "no such file"),
+        (["play", "TONE", "--backend", "null", "--volume", "9"], "--volume must be between 0 and 4"),
+        (["play", "TONE", "--backend", "null", "--start", "99"], "is past the end"),
+        (["record", "OUT.xyz", "--backend", "null", "--duration", "1"], "unknown output format 'xyz'"),
+        (["record", "OUT.wav", "--backend", "null", "--device", "no-mic", "--duration", "1"], "no device 'no-mic'"),
+    ])
+    func mistakes(arguments: [String], message: String) throws {
+        let tone = try makeTone()
+        let notAudio = directory.appendingPathComponent("notes.wav").path
+        try Data("this is not audio".utf8).write(to: URL(fileURLWithPath: notAudio))
+        let resolved = arguments.map {
+            $0 == "TONE" ? tone : $0 == "NOTAUDIO" ? notAudio : $0.hasPrefix("OUT") ? directory.appendingPathComponent($0).path : $0
+        }
+        let result = try run(decibel, resolved, timeout: 30)
+        #expect(result.status != 0)
+        #expect(result.standardError.contains(message), "stderr: \(result.standardError)")
+        #expect(!result.standardError.contains("Fatal error"))
+    }
+}

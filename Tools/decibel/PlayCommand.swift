@@ -1,0 +1,72 @@
+import ArgumentParser
+import Decibel
+
+/// `decibel play`: plays a file with a progress bar and a level meter.
+struct PlayCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "play",
+        abstract: "Play an audio file, with a progress bar and a level meter. Ctrl-C stops.",
+        discussion: "On a terminal the status line redraws in place; piped, it prints a plain line a second.\n\nExamples:\n  decibel play song.flac\n  decibel play loop.wav --loop --volume 0.5 --pan -0.3 --backend jack\n  decibel play talk.ogg --start 90"
+    )
+
+    @Argument(help: "The audio file.")
+    var file: String
+
+    @Flag(name: .long, help: "Start over at the end (until Ctrl-C).")
+    var loop = false
+
+    @Option(name: .long, help: "Volume, 0 to 4 (1 is unity).")
+    var volume: Double = 1
+
+    @Option(name: .long, help: "Pan, -1 (left) to 1 (right).")
+    var pan: Double = 0
+
+    @Option(name: .long, help: "Start this many seconds in.")
+    var start: Double = 0
+
+    @OptionGroup var choice: BackendChoice
+
+    func validate() throws {
+        guard volume.isFinite, (0...4).contains(volume) else { throw ValidationError("--volume must be between 0 and 4") }
+        guard pan.isFinite, (-1...1).contains(pan) else { throw ValidationError("--pan must be between -1 and 1") }
+        guard start.isFinite, start >= 0 else { throw ValidationError("--start must be 0 or more seconds") }
+    }
+
+    func run() throws {
+        let backend = try choice.select(verbose: true)
+        let device = try choice.checkedDevice(on: backend, direction: .output)
+        let failure = StreamFailure()
+        let player = try AudioPlayer(path: file, backend: backend, device: device) { event in
+            switch event {
+            case .serverShutDown, .deviceLost: failure.event.withLock { $0 = event }
+            default: break
+            }
+        }
+        guard start <= player.duration else {
+            throw AudioError(.invalidArgument, "--start \(start) s is past the end of \(file) (\(player.formattedDuration))")
+        }
+        player.isLooping = loop
+        player.volume = Float(volume)
+        player.pan = Float(pan)
+        if start > 0 { player.seek(toTime: start) }
+        printError("decibel: playing \(file) (\(player.formattedDuration)) on \(backend.id):\(device ?? "default")")
+        Interrupt.install()
+        var status = StatusLine()
+        player.play()
+        defer { status.finish() }
+        while player.state == .playing && !Interrupt.isRaised {
+            if let event = failure.event.withLock({ $0 }) {
+                status.finish()
+                throw AudioError(.streamInvalidated, "playback stopped: \(event)", backend: backend.id)
+            }
+            let peaks = (0..<2).map { Float(player.output.meter.peakDBFS(channel: $0)) }
+            status.show(position: min(player.currentTime, player.duration), duration: player.duration, peaks: peaks, label: "play")
+            MonotonicClock.sleep(nanoseconds: 66_000_000)
+        }
+        player.pause()
+        if player.output.stream.xrunCount > 0 {
+            status.finish()
+            printError("decibel: \(player.output.stream.xrunCount) xrun(s)")
+        }
+    }
+}
