@@ -1,0 +1,133 @@
+import Decibel
+import DecibelTestSupport
+import Foundation
+import Synchronization
+import Testing
+
+@Suite("AudioPlayer and Recorder", .serialized)
+struct AudioPlayerTests {
+    let directory = TestEnvironment.temporaryDirectory("decibel-player")
+
+    /// A stereo sine file made by sox at `rate`.
+    private func makeTone(seconds: Double, frequency: Int = 1000, rate: Int = 48000) throws -> String {
+        let path = directory.appendingPathComponent("tone-\(frequency)-\(rate).wav").path
+        try #require(try run("sox", ["-n", "-r", "\(rate)", "-c", "2", "-b", "24", path, "synth", "\(seconds)", "sine", "\(frequency)", "gain", "-6"]).status == 0)
+        return path
+    }
+
+    private func wait(_ seconds: Double, until condition: () -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while !condition() && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        return condition()
+    }
+
+    @Test("plays a file to its end on the Null device: the output carries the file, state and times follow, EOF is announced")
+    func playsToTheEnd() throws {
+        let player = try AudioPlayer(path: try makeTone(seconds: 1, rate: 44_100), backend: NullBackend())
+        let collector = BufferCollector(channels: 2, limit: 40_000)
+        let tap = try player.output.engine.installTap(on: player.output.engine.mainGroup) { collector.append($0) }
+        let states = Mutex<[AudioPlayer.State]>([])
+        let ended = Atomic<Bool>(false)
+        player.onStateChange = { state in states.withLock { $0.append(state) } }
+        player.onEndOfFile = { ended.store(true, ordering: .relaxed) }
+        #expect(player.formattedDuration == "0:01")
+        #expect(abs(player.duration - 1) < 0.01)  // resampled from 44.1 kHz to the device's 48 kHz
+        player.play()
+        #expect(wait(1) { player.currentTime > 0.2 })
+        #expect(wait(3) { ended.load(ordering: .relaxed) })
+        #expect(player.state == .stopped)
+        #expect(states.withLock { $0 } == [.playing, .stopped])
+        try player.output.engine.removeTap(tap)
+        let samples = Array(collector.channel(0).drop { $0 == 0 }.prefix(24_000))
+        #expect(samples.count == 24_000)
+        #expect(abs(SignalAnalysis.frequency(samples, sampleRate: 48_000) - 1000) < 0.5)
+        #expect(abs(SignalAnalysis.peak(samples) - 0.5) < 0.01)
+    }
+
+    @Test("pause holds the position, seek jumps, stop rewinds, looping never ends, volume scales")
+    func transport() throws {
+        let player = try AudioPlayer(path: try makeTone(seconds: 2), backend: NullBackend())
+        let ended = Atomic<Bool>(false)
+        player.onEndOfFile = { ended.store(true, ordering: .relaxed) }
+        player.play()
+        #expect(wait(2) { player.currentTime > 0.3 })
+        player.pause()
+        Thread.sleep(forTimeInterval: 0.1)
+        let held = player.currentTime
+        Thread.sleep(forTimeInterval: 0.3)
+        #expect(player.currentTime == held)
+        #expect(player.state == .paused)
+        player.seek(toTime: 1.5)
+        player.play()
+        #expect(wait(1) { player.currentTime >= 1.5 })
+        player.isLooping = true
+        Thread.sleep(forTimeInterval: 1.0)
+        let endedWhileLooping = ended.load(ordering: .relaxed)
+        #expect(!endedWhileLooping)
+        #expect(player.state == .playing)
+        #expect(player.currentTime < 1.5, "looped back to the start")
+        player.volume = 0.5
+        Thread.sleep(forTimeInterval: 0.2)
+        let level = player.output.meter.peakDBFS()
+        Thread.sleep(forTimeInterval: 0.1)
+        #expect(abs(player.output.meter.peakDBFS() - (-12.04)) < 0.3, "peak was \(level)")
+        player.stop()
+        #expect(player.state == .stopped)
+        #expect(wait(1) { player.currentTime == 0 })
+    }
+
+    @Test("a missing or broken file is a clear error naming it")
+    func badFiles() throws {
+        #expect { try AudioPlayer(path: "/nonexistent/x.wav", backend: NullBackend()) } throws: {
+            ($0 as? AudioError)?.kind == .fileNotFound && "\($0)".contains("/nonexistent/x.wav")
+        }
+        let junk = directory.appendingPathComponent("junk.wav").path
+        try Data(repeating: 7, count: 100).write(to: URL(fileURLWithPath: junk))
+        #expect { try AudioPlayer(path: junk, backend: NullBackend()) } throws: { ($0 as? AudioError)?.kind == .invalidFile }
+    }
+
+    @Test("a Recorder fed from the input node writes exactly the captured frames")
+    func recorderFromTheGraph() throws {
+        let backend = NullBackend(options: .init(inputSignal: .sine(frequency: 1000, amplitude: 0.5)))
+        let engine = try AudioEngine(backend: backend, configuration: StreamConfiguration(direction: .input, channelCount: 2) { _ in })
+        let path = directory.appendingPathComponent("take.wav").path
+        let recorder = try Recorder(path: path, format: .wav(bits: 24), sampleRate: 48_000, channelCount: 2)
+        let tap = try recorder.record(engine.inputNode, in: engine, frameLimit: 24_000)
+        try engine.stream?.start()
+        #expect(wait(5) { tap.deliveredFrameCount >= 24_000 })
+        try engine.stream?.stop()
+        try engine.removeTap(tap)
+        let summary = try recorder.close()
+        #expect(summary.framesWritten == 24_000)
+        #expect(summary.overflowFrames == 0)
+        let file = try AudioFile(path: path)
+        let buffer = AudioBuffer(channelCount: 2, frameCapacity: 24_000)
+        #expect(try file.read(into: buffer) == 24_000)
+        let samples = buffer.samples(ofChannel: 1)
+        #expect(abs(SignalAnalysis.frequency(samples, sampleRate: 48_000) - 1000) < 0.5)
+        #expect(abs(SignalAnalysis.peak(samples) - 0.5) < 0.001)
+        engine.stream?.close()
+    }
+
+    @Test("on JACK a player's file reaches another client with its frequency and level",
+          .enabled(if: runningJACK() != nil || TestEnvironment.serversRequired, "needs a JACK server"))
+    func jack() throws {
+        let backend = try #require(runningJACK())
+        let player = try AudioPlayer(path: try makeTone(seconds: 2, frequency: 440), backend: backend)
+        let jackOutput = try #require(player.output.stream as? JACKStream)
+        let collector = BufferCollector(channels: 1, limit: 48_000)
+        var options = JACKStreamOptions(clientName: "decibel-player-listener")
+        options.inputConnections = .ports([jackOutput.outputPortNames[1]])
+        let listener = try backend.makeStream(StreamConfiguration(direction: .input, channelCount: 1) { context in
+            collector.append(context.input)  // test-only: a mutex on the render thread is acceptable here
+        }, options: options)
+        try listener.start()
+        player.play()
+        #expect(collector.wait(seconds: 10))
+        listener.close()
+        let samples = Array(collector.channel(0).drop { $0 == 0 }.prefix(24_000))
+        #expect(samples.count == 24_000)
+        #expect(abs(SignalAnalysis.frequency(samples, sampleRate: 48_000) - 440) < 0.5)
+        #expect(abs(SignalAnalysis.magnitude(of: 440, in: samples, sampleRate: 48_000) - 0.5) < 0.01)
+    }
+}
