@@ -86,3 +86,23 @@ struct PlayRecordTests {
         #expect(result.standardError.contains("thru 0:01 / 0:01  peak dBFS  -6.0  -6.0"), "\(result.standardError)")
     }
 }
+
+@Suite("decibel demo")
+struct DemoCommandTests {
+    @Test("plays a piece through the graph, records it, and writes the waveform and spectrum pictures")
+    func demo() throws {
+        let folder = TestEnvironment.temporaryDirectory("decibel-demo").path
+        let decibel = TestEnvironment.productsDirectory.appendingPathComponent("decibel").path
+        let result = try run(decibel, ["demo", "--output", folder, "--seconds", "2", "--backend", "null"], timeout: 60)
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardError.contains("using null"))
+        for name in ["demo.wav", "demo-waveform.png", "demo-spectrum.png"] {
+            #expect(result.standardOutput.contains("\(folder)/\(name)"))
+            #expect(FileManager.default.fileExists(atPath: "\(folder)/\(name)"))
+        }
+        #expect(try run("soxi", ["-s", "\(folder)/demo.wav"]).standardOutput.trimmingCharacters(in: .whitespacesAndNewlines) == "96000")
+        let stats = try run("sox", ["\(folder)/demo.wav", "-n", "stat"]).standardError
+        let rms = stats.split(separator: "\n").first { $0.hasPrefix("RMS     amplitude") }.flatMap { Double($0.split(separator: " ").last ?? "") } ?? 0
+        #expect(rms > 0.02, "the recording should hold the piece, not silence: \(stats)")
+    }
+}

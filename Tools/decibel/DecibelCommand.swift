@@ -19,7 +19,7 @@ struct DecibelCommand: ParsableCommand {
         """,
         subcommands: [
             BackendsCommand.self, DevicesCommand.self, PlayCommand.self, RecordCommand.self, PassthroughCommand.self, ToneCommand.self,
-            InfoCommand.self, ConvertCommand.self, WaveformCommand.self, SpectrumCommand.self,
+            InfoCommand.self, ConvertCommand.self, WaveformCommand.self, SpectrumCommand.self, DemoCommand.self,
         ]
     )
 }

@@ -39,6 +39,16 @@ struct SpectrumCommand: ParsableCommand {
     }
 
     func run() throws {
+        let spectrum = try Self.averageSpectrum(of: file, fftSize: fftSize)
+        let plot = SpectrumPlot(shape: line ? .line : .bars, frequencyScale: linear ? .linear : .logarithmic, fftSize: fftSize)
+        plot.spectrum = spectrum.spectrum
+        try plot.write(to: output, size: PlotSize(width: width, height: height))
+        let peak = spectrum.spectrum.peakBin.map { " peak near \(Int(spectrum.spectrum.frequency(ofBin: $0).rounded())) Hz" } ?? ""
+        printError("decibel: wrote \(output) (\(spectrum.windows) windows of \(fftSize) points;\(peak))")
+    }
+
+    /// The Welch-averaged spectrum of a whole file, its channels mixed to mono.
+    static func averageSpectrum(of file: String, fftSize: Int = 4096) throws -> (spectrum: Spectrum, windows: Int) {
         let audio = try AudioFile(path: file)
         let average = try SpectrumAverage(size: fftSize)
         let block = AudioBuffer(channelCount: audio.channelCount, frameCapacity: 8192)
@@ -59,10 +69,6 @@ struct SpectrumCommand: ParsableCommand {
         guard let spectrum = average.spectrum(sampleRate: Double(audio.sampleRate)) else {
             throw AudioError(.invalidFile, "\(file): too short for a \(fftSize)-point spectrum (\(audio.frameCount) frames)")
         }
-        let plot = SpectrumPlot(shape: line ? .line : .bars, frequencyScale: linear ? .linear : .logarithmic, fftSize: fftSize)
-        plot.spectrum = spectrum
-        try plot.write(to: output, size: PlotSize(width: width, height: height))
-        let peak = spectrum.peakBin.map { " peak near \(Int(spectrum.frequency(ofBin: $0).rounded())) Hz" } ?? ""
-        printError("decibel: wrote \(output) (\(average.windowCount) windows of \(fftSize) points;\(peak))")
+        return (spectrum, average.windowCount)
     }
 }

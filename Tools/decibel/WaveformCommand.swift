@@ -66,10 +66,15 @@ struct WaveformCommand: ParsableCommand {
                 style.waveform = parsed[1]
                 style.secondWaveform = parsed[1]
             }
-            let overview = WaveformOverview(peaks: data.peaks.merged(toAtMost: width), style: style, showsTimeAxis: axis)
-            try overview.write(to: output, size: PlotSize(width: width, height: height))
+            try Self.drawPicture(data, to: output, size: PlotSize(width: width, height: height), style: style, axis: axis)
         }
         printError("decibel: wrote \(output) (\(data.length) buckets of \(data.samplesPerPixel) frames)")
+    }
+
+    /// Draws `data` as a whole-file overview picture (PNG, SVG or PDF by `path`'s extension).
+    static func drawPicture(_ data: WaveformData, to path: String, size: PlotSize, style: WaveformStyle = WaveformStyle(fill: true), axis: Bool) throws {
+        let overview = WaveformOverview(peaks: data.peaks.merged(toAtMost: size.width), style: style, showsTimeAxis: axis)
+        try overview.write(to: path, size: size)
     }
 
     private func write(_ data: Data) throws {
