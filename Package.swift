@@ -14,6 +14,7 @@ let package = Package(
     products: [
         .library(name: "DecibelCore", targets: ["DecibelCore"]),
         .library(name: "DecibelNull", targets: ["DecibelNull"]),
+        .library(name: "DecibelPulse", targets: ["DecibelPulse"]),
         .library(name: "Decibel", targets: ["Decibel"]),
         .executable(name: "decibel", targets: ["decibel"]),
     ],
@@ -27,7 +28,9 @@ let package = Package(
         // MARK: Backends — one folder each: a C shim target (module map + small header) and a Swift target.
         .target(name: "DecibelNull", dependencies: ["DecibelCore", "DecibelTestSupport"], path: "Backends/Null"),
         // JACK:  CJACK + DecibelJACK     (Backends/JACK)
-        // Pulse: CPulse + DecibelPulse   (Backends/Pulse)
+        // Pulse: CPulse + DecibelPulse   (Backends/Pulse); libpulse is dlopen()ed, never linked.
+        .target(name: "CPulse", path: "Backends/Pulse/CPulse"),
+        .target(name: "DecibelPulse", dependencies: ["DecibelCore", "CPulse"], path: "Backends/Pulse/DecibelPulse"),
         // ALSA:  CALSA + DecibelALSA     (Backends/ALSA)
 
         // MARK: Formats and Plot
@@ -49,7 +52,7 @@ let package = Package(
         // MARK: Real-time proof — render paths run under clang's RealtimeSanitizer (see DESIGN.md).
         .executableTarget(
             name: "decibel-rtcheck",
-            dependencies: ["Decibel", "DecibelTestSupport"],
+            dependencies: ["Decibel", "DecibelTestSupport", "DecibelPulse"],
             path: "Tests/RealtimeCheck",
             linkerSettings: realtimeSanitizerLinkerSettings()
         ),
@@ -58,6 +61,7 @@ let package = Package(
         .target(name: "DecibelTestSupport", path: "Tests/Support"),
         .testTarget(name: "DecibelCoreTests", dependencies: ["DecibelCore", "DecibelTestSupport"], path: "Tests/DecibelCoreTests"),
         .testTarget(name: "DecibelNullTests", dependencies: ["DecibelNull", "DecibelTestSupport"], path: "Tests/DecibelNullTests"),
+        .testTarget(name: "DecibelPulseTests", dependencies: ["DecibelPulse", "DecibelTestSupport"], path: "Tests/DecibelPulseTests"),
         .testTarget(name: "DecibelTests", dependencies: ["Decibel", "DecibelTestSupport"], path: "Tests/DecibelTests"),
         .testTarget(name: "ToolTests", dependencies: ["decibel", "decibel-rtcheck", "DecibelTestSupport"], path: "Tests/ToolTests"),
     ],
