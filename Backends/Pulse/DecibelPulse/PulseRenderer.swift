@@ -30,6 +30,8 @@ final class PulseRenderer: @unchecked Sendable {
     // Mainloop thread only (reset by the control thread while no callback runs).
     private var captureFilled = 0
     private var sampleTime: Int64 = 0
+    /// True only while `prime()` runs: the path runs without calling the user's callback.
+    private var priming = false
 
     /// Callbacks that ran, for tests and the RealtimeSanitizer scenario.
     private(set) var writeCallbacks = 0
@@ -50,6 +52,26 @@ final class PulseRenderer: @unchecked Sendable {
         let duplex = format.inputChannelCount > 0 && format.outputChannelCount > 0
         duplexInput = AudioBuffer(channelCount: duplex ? format.inputChannelCount : 0, frameCapacity: duplex ? maximumFrames : 0)
         duplexRing = duplex ? FrameRingBuffer(channelCount: format.inputChannelCount, capacity: 8 * max(bufferFrames, maximumFrames)) : nil
+        prime()
+    }
+
+    /// Runs the conversion path once on scratch memory, off the render thread and without the user's
+    /// callback, so one-time work the Swift runtime does on first use (generic metadata instantiation in
+    /// unoptimised builds, lazy globals) never happens inside a real-time section.
+    private func prime() {
+        let frames = min(maximumFrames, bufferFrames)
+        let scratch = UnsafeMutableRawPointer.allocate(byteCount: max(1, frames * max(outputFrameBytes, inputFrameBytes)), alignment: 16)
+        defer { scratch.deallocate() }
+        scratch.initializeMemory(as: UInt8.self, repeating: 0, count: max(1, frames * max(outputFrameBytes, inputFrameBytes)))
+        priming = true
+        if outputFrameBytes > 0 { renderOutput(frames: frames, into: scratch) }
+        if inputFrameBytes > 0 {
+            consumeCapture(UnsafeRawPointer(scratch), frames: frames)
+            consumeCapture(nil, frames: frames)
+        }
+        priming = false
+        sampleTime = 0
+        reset()
     }
 
     /// Control thread, no callback running: forgets partial blocks before a (re)start.
@@ -103,7 +125,7 @@ final class PulseRenderer: @unchecked Sendable {
         let context = RenderContext(
             input: input, output: out, frameCount: frames,
             timestamp: AudioTimestamp(sampleTime: sampleTime, hostTime: MonotonicClock.now()), sampleRate: sampleRate)
-        render(context)
+        if !priming { render(context) }
         sampleTime &+= Int64(frames)
         SampleConversion.interleave(out, frames: frames, into: destination, as: sampleType)
     }
@@ -131,13 +153,13 @@ final class PulseRenderer: @unchecked Sendable {
 
     private func deliverCapture(_ block: AudioBufferView) {
         if let ring = duplexRing {
-            if ring.write(block) < block.frameCount { status.recordXrunFromRenderThread() }
+            if ring.write(block) < block.frameCount, !priming { status.recordXrunFromRenderThread() }
             return
         }
         let context = RenderContext(
             input: block, output: .empty, frameCount: block.frameCount,
             timestamp: AudioTimestamp(sampleTime: sampleTime, hostTime: MonotonicClock.now()), sampleRate: sampleRate)
-        render(context)
+        if !priming { render(context) }
         sampleTime &+= Int64(block.frameCount)
     }
 }
