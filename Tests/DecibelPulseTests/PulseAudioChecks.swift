@@ -16,19 +16,21 @@ enum PlaybackCheck {
     }
 
     static func run(backend: PulseBackend, server: PulseTestServer, frequency: Double, amplitude: Float = 0.5,
-                    bufferSize: BufferSize = .automatic) throws -> Result {
+                    bufferSize: BufferSize = .automatic, sampleType: SampleType? = nil) throws -> Result {
         let source = SineSource(frequency: frequency, amplitude: amplitude)
-        let stream = try backend.makeStream(StreamConfiguration(device: server.sink, bufferSize: bufferSize, name: "decibel-playback-test", render: source.render))
+        let stream = try backend.makeStream(StreamConfiguration(
+            device: server.sink, bufferSize: bufferSize, sampleType: sampleType, name: "decibel-playback-test", render: source.render))
         defer { stream.close() }
-        try stream.start()
+        try server.start(stream)
         Thread.sleep(forTimeInterval: 0.3)
         let rate = Int(stream.format.sampleRate)
-        let channels = try server.record(from: server.sink + ".monitor", seconds: 1.5, rate: rate, channels: 2)
+        let channels = try server.record(from: server.sink + ".monitor", seconds: 2, rate: rate, channels: 2)
         let xruns = stream.xrunCount
         try stream.stop()
         let left = channels.first ?? []
-        // parec's first few ms may precede the sine reaching the monitor.
-        let start = min(left.count, (SignalAnalysis.firstSound(left, threshold: 0.01) ?? left.count) + rate / 20)
+        // Measure a second of steady state: from 0.3 s after the sine first reaches the monitor (a fresh
+        // PipeWire graph may still be settling its quantum before that).
+        let start = min(left.count, (SignalAnalysis.firstSound(left, threshold: 0.01) ?? left.count) + rate * 3 / 10)
         let steady = Array(left[start..<min(left.count, start + rate)])
         let result = Result(
             frequency: SignalAnalysis.frequency(steady, sampleRate: Double(rate)),
@@ -65,15 +67,15 @@ enum CaptureCheck {
             direction: .input, device: server.sink + ".monitor", sampleRate: rate, channelCount: 2, name: "decibel-capture-test", render: sink.render))
         defer { stream.close() }
         sink.expectedFrames.store(stream.format.bufferSize, ordering: .relaxed)
-        try stream.start()
+        try server.start(stream)
         Thread.sleep(forTimeInterval: 0.2)
-        let tone = interleavedSine(frequency: frequency, amplitude: amplitude, seconds: 1.5, rate: Int(rate), channels: 2)
+        let tone = interleavedSine(frequency: frequency, amplitude: amplitude, seconds: 2, rate: Int(rate), channels: 2)
         let played = try server.play(tone, to: server.sink, rate: Int(rate), channels: 2)
         #expect(played.status == 0, "pacat failed: \(played.standardError)")
         Thread.sleep(forTimeInterval: 0.2)
         try stream.stop()
         let captured = sink.drain()
-        let start = min(captured.count, (SignalAnalysis.firstSound(captured, threshold: 0.01) ?? captured.count) + Int(rate) / 10)
+        let start = min(captured.count, (SignalAnalysis.firstSound(captured, threshold: 0.01) ?? captured.count) + Int(rate) * 3 / 10)
         let steady = Array(captured[start..<min(captured.count, start + Int(rate))])
         let result = Result(
             frequency: SignalAnalysis.frequency(steady, sampleRate: rate),

@@ -42,17 +42,8 @@ extension PulseTests {
         @Test(arguments: [SampleType.int16, .int24, .int32, .float32])
         func playbackInEveryDeviceEncoding(type: SampleType) throws {
             guard let server = Self.server(.pulseaudio) else { return }
-            let source = SineSource(frequency: 1000, amplitude: 0.25)
-            let stream = try server.backend().makeStream(StreamConfiguration(device: server.sink, sampleType: type, render: source.render))
-            defer { stream.close() }
-            #expect(stream.format.deviceSampleType == type)
-            try stream.start()
-            Thread.sleep(forTimeInterval: 0.2)
-            let left = try server.record(from: server.sink + ".monitor", seconds: 0.8, rate: Int(stream.format.sampleRate), channels: 2)[0]
-            let tail = Array(left.suffix(Int(stream.format.sampleRate) / 2))
-            let magnitude = SignalAnalysis.magnitude(of: 1000, in: tail, sampleRate: stream.format.sampleRate)
-            print("\(type): magnitude \(magnitude)")
-            #expect(abs(magnitude - 0.25) < 0.03)
+            let result = try PlaybackCheck.run(backend: server.backend(), server: server, frequency: 1000, amplitude: 0.25, sampleType: type)
+            #expect(result.format.deviceSampleType == type)
         }
 
         @Test func duplexStreamPassesTheMonitorThroughToTheCallback() throws {
@@ -68,7 +59,7 @@ extension PulseTests {
             configuration.inputDevice = server.sink + ".monitor"
             let stream = try server.backend().makeStream(configuration)
             defer { stream.close() }
-            try stream.start()
+            try server.start(stream)
             Thread.sleep(forTimeInterval: 0.2)
             try server.play(interleavedSine(frequency: 330, amplitude: 0.4, seconds: 1.2, rate: 48000, channels: 2), to: server.sink, rate: 48000, channels: 2)
             try stream.stop()
@@ -87,7 +78,7 @@ extension PulseTests {
             let source = SineSource(frequency: 440, amplitude: 0.1)
             let stream = try server.backend().makeStream(StreamConfiguration(device: server.sink, bufferSize: .milliseconds(20), render: source.render))
             defer { stream.close() }
-            try stream.start()
+            try server.start(stream)
             Thread.sleep(forTimeInterval: 1)
             var samples: [Double] = []
             for _ in 0..<10 {
@@ -119,7 +110,7 @@ extension PulseTests {
             let stream = try server.backend().makeStream(StreamConfiguration(
                 direction: .input, device: server.sink + ".monitor", sampleRate: 48000, bufferSize: .frames(960), render: sink.render))
             defer { stream.close() }
-            try stream.start()
+            try server.start(stream)
             Thread.sleep(forTimeInterval: 0.5)
             let latency = stream.latency
             try stream.stop()
@@ -134,13 +125,13 @@ extension PulseTests {
             let events = EventLog<StreamEvent>()
             let source = SineSource(frequency: 440, amplitude: 0.1)
             let stream = try server.backend().makeStream(StreamConfiguration(device: server.sink, onEvent: { events.append($0) }, render: source.render))
-            try stream.start()
+            try server.start(stream)
             Thread.sleep(forTimeInterval: 0.2)
             try stream.stop()
             let afterStop = source.callbacks.load(ordering: .relaxed)
             Thread.sleep(forTimeInterval: 0.1)
             #expect(source.callbacks.load(ordering: .relaxed) == afterStop, "no callback after stop() returned")
-            try stream.start()
+            try server.start(stream)
             Thread.sleep(forTimeInterval: 0.2)
             #expect(source.callbacks.load(ordering: .relaxed) > afterStop)
             #expect(stream.state == .running)

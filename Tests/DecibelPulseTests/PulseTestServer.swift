@@ -79,6 +79,18 @@ struct PulseTestServer: Sendable, CustomStringConvertible {
         return SignalAnalysis.deinterleave(data, channels: channels, as: .float32)
     }
 
+    /// Starts `stream` while the null sink is suspended and resumes the sink afterwards.
+    ///
+    /// An idle null sink renders its maximum latency (2 s) ahead and sleeps; a stream that arrives then
+    /// waits up to that long before its data (or, for the monitor, its first fragment) moves. Resuming
+    /// from suspend restarts the sink's clock with the latency the new stream asked for, as a fresh
+    /// device would. (pacat and parec see the same stall; it is the null sink's, not the client's.)
+    func start(_ stream: any AudioStream) throws {
+        _ = try? pactl(["suspend-sink", sink, "1"])
+        defer { _ = try? pactl(["suspend-sink", sink, "0"]) }
+        try stream.start()
+    }
+
     /// Plays `samples` (interleaved float32) to `device` with pacat and waits until it finished.
     @discardableResult
     func play(_ samples: [Float], to device: String, rate: Int, channels: Int, extra: [String] = []) throws -> ProcessResult {

@@ -90,8 +90,9 @@ final class PulseLive: @unchecked Sendable {
                 var usec: pa_usec_t = 0
                 var negative: Int32 = 0
                 guard api.pa_stream_get_latency(stream, &usec, &negative) == 0 else { return 0 }
-                let seconds = Double(usec) / 1e6 * (negative != 0 ? -1 : 1)
-                return Int((seconds * plan.format.sampleRate).rounded())
+                // A monitor source can be "ahead" of its sink (negative): nothing is late, so that is 0.
+                guard negative == 0 else { return 0 }
+                return Int((Double(usec) / 1e6 * plan.format.sampleRate).rounded())
             }
             return StreamLatency(inputFrames: frames(record), outputFrames: frames(playback))
         }
@@ -138,8 +139,11 @@ final class PulseLive: @unchecked Sendable {
         let bytes = UInt32(plan.targetFrames * channels * plan.sampleType.bytesPerSample)
         let unset = decibel_pulse_attr_default()
         var attributes = pa_buffer_attr(maxlength: unset, tlength: output ? bytes : unset, prebuf: unset, minreq: unset, fragsize: output ? unset : bytes)
+        // A named device means that device: the server must not move the stream when the default
+        // changes, and when the device goes away the stream fails (reported as deviceLost).
+        let named = (output ? plan.outputDevice : plan.inputDevice) != nil
         let flags = pa_stream_flags_t(rawValue: PA_STREAM_INTERPOLATE_TIMING.rawValue | PA_STREAM_AUTO_TIMING_UPDATE.rawValue
-                                      | PA_STREAM_ADJUST_LATENCY.rawValue)
+                                      | PA_STREAM_ADJUST_LATENCY.rawValue | (named ? PA_STREAM_DONT_MOVE.rawValue : 0))
         let result: Int32
         if output {
             api.pa_stream_set_write_callback(stream, { stream, bytes, userdata in
