@@ -61,13 +61,16 @@ extension PulseTests {
             defer { stream.close() }
             try server.start(stream)
             Thread.sleep(forTimeInterval: 0.2)
-            try server.play(interleavedSine(frequency: 330, amplitude: 0.4, seconds: 1.2, rate: 48000, channels: 2), to: server.sink, rate: 48000, channels: 2)
+            try server.play(interleavedSine(frequency: 330, amplitude: 0.4, seconds: 2, rate: 48000, channels: 2), to: server.sink, rate: 48000, channels: 2)
+            let xruns = stream.xrunCount
             try stream.stop()
             let captured = sink.drain()
-            let start = (SignalAnalysis.firstSound(captured, threshold: 0.01) ?? captured.count) + 4800
-            let steady = Array(captured[min(start, captured.count)..<min(captured.count, start + 24000)])
+            let start = (SignalAnalysis.firstSound(captured, threshold: 0.01) ?? captured.count) + 14400
+            let steady = Array(captured[min(start, captured.count)..<min(captured.count, start + 48000)])
             let magnitude = SignalAnalysis.magnitude(of: 330, in: steady, sampleRate: 48000)
-            print("duplex: \(sink.callbacks.load(ordering: .relaxed)) callbacks, \(captured.count) frames, magnitude \(magnitude), format \(stream.format)")
+            print("duplex: \(sink.callbacks.load(ordering: .relaxed)) callbacks, \(captured.count) frames, \(xruns) xruns, magnitude \(magnitude), largest step \(SignalAnalysis.largestStep(steady)), format \(stream.format)")
+            #expect(steady.count == 48000)
+            #expect(SignalAnalysis.largestStep(steady) < 0.4 * Float(2 * Double.pi * 330 / 48000) * 1.5 + 0.002, "gap in the input the callback saw")
             #expect(stream.format.inputChannelCount == 2 && stream.format.outputChannelCount == 2)
             #expect(abs(SignalAnalysis.frequency(steady, sampleRate: 48000) - 330) < 1)
             #expect(abs(magnitude - 0.4) < 0.05)

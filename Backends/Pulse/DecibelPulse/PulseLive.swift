@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 import CPulse
 import DecibelCore
 
@@ -174,6 +179,14 @@ final class PulseLive: @unchecked Sendable {
         return stream
     }
 
+    /// The write and read callbacks run on the mainloop thread: ask for `SCHED_FIFO` there, as JACK
+    /// clients get, so a loaded machine does not starve a small server buffer. Without permission
+    /// (no `rtprio` limit) the thread keeps its normal priority and audio still works.
+    private static func raiseMainloopPriority() {
+        var parameters = sched_param(sched_priority: 10)
+        _ = pthread_setschedparam(pthread_self(), SCHED_FIFO, &parameters)
+    }
+
     static func pulseFormat(_ type: SampleType) -> pa_sample_format_t {
         switch type {
         case .int16: PA_SAMPLE_S16LE
@@ -187,6 +200,7 @@ final class PulseLive: @unchecked Sendable {
 
     private func streamStateChanged(_ stream: OpaquePointer) {
         connection.changed.signal()
+        if api.pa_stream_get_state(stream) == PA_STREAM_READY { Self.raiseMainloopPriority() }
         guard api.pa_stream_get_state(stream) == PA_STREAM_FAILED || api.pa_stream_get_state(stream) == PA_STREAM_TERMINATED else { return }
         let contextState = api.pa_context_get_state(connection.context)
         // A dead context is reported by the connection's failure handler as serverShutDown.

@@ -29,6 +29,7 @@ final class PulseRenderer: @unchecked Sendable {
 
     // Mainloop thread only (reset by the control thread while no callback runs).
     private var captureFilled = 0
+    private var duplexPrimed = false
     private var sampleTime: Int64 = 0
     /// True only while `prime()` runs: the path runs without calling the user's callback.
     private var priming = false
@@ -77,6 +78,7 @@ final class PulseRenderer: @unchecked Sendable {
     /// Control thread, no callback running: forgets partial blocks before a (re)start.
     func reset() {
         captureFilled = 0
+        duplexPrimed = false
         if let ring = duplexRing { ring.skip(frames: ring.availableToRead) }
     }
 
@@ -119,8 +121,17 @@ final class PulseRenderer: @unchecked Sendable {
         var input = AudioBufferView.empty
         if let ring = duplexRing {
             input = duplexInput.view(frames: frames)
-            let got = ring.read(into: input)
-            if got < frames { input.slice(from: got, count: frames - got).clear() }
+            // The two streams tick independently; a cushion of one capture block plus the largest
+            // playback request keeps reads whole. Silence until it is there, and again after a gap.
+            if !duplexPrimed && ring.availableToRead >= bufferFrames + maximumFrames { duplexPrimed = true }
+            let got = duplexPrimed ? ring.read(into: input) : 0
+            if got < frames {
+                input.slice(from: got, count: frames - got).clear()
+                if duplexPrimed && !priming {
+                    duplexPrimed = false
+                    status.recordXrunFromRenderThread()
+                }
+            }
         }
         let context = RenderContext(
             input: input, output: out, frameCount: frames,
