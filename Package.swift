@@ -14,7 +14,10 @@ let package = Package(
     products: [
         .library(name: "DecibelCore", targets: ["DecibelCore"]),
         .library(name: "DecibelNull", targets: ["DecibelNull"]),
+        .library(name: "DecibelJACK", targets: ["DecibelJACK"]),
         .library(name: "DecibelPulse", targets: ["DecibelPulse"]),
+        .library(name: "DecibelAnalysis", targets: ["DecibelAnalysis"]),
+        .library(name: "DecibelPlot", targets: ["DecibelPlot"]),
         .library(name: "Decibel", targets: ["Decibel"]),
         .executable(name: "decibel", targets: ["decibel"]),
     ],
@@ -26,8 +29,10 @@ let package = Package(
         .target(name: "DecibelCore", path: "Core"),
 
         // MARK: Backends — one folder each: a C shim target (module map + small header) and a Swift target.
-        .target(name: "DecibelNull", dependencies: ["DecibelCore", "DecibelTestSupport"], path: "Backends/Null"),
+        .target(name: "DecibelNull", dependencies: ["DecibelCore"], path: "Backends/Null"),
         // JACK:  CJACK + DecibelJACK     (Backends/JACK)
+        .target(name: "CJACK", path: "Backends/JACK/CJACK"),
+        .target(name: "DecibelJACK", dependencies: ["DecibelCore", "CJACK"], path: "Backends/JACK/DecibelJACK"),
         // Pulse: CPulse + DecibelPulse   (Backends/Pulse); libpulse is dlopen()ed, never linked.
         .target(name: "CPulse", path: "Backends/Pulse/CPulse"),
         .target(name: "DecibelPulse", dependencies: ["DecibelCore", "CPulse"], path: "Backends/Pulse/DecibelPulse"),
@@ -35,24 +40,28 @@ let package = Package(
 
         // MARK: Formats and Plot
         // Formats: CSndFile + DecibelFormats (Formats/)
-        // Plot:    CCairo + DecibelPlot      (Plot/)
+        // Plot:    CCairo + DecibelPlot      (Plot/); CKissFFT + DecibelAnalysis (FFT without plotting)
+        .systemLibrary(name: "CKissFFT", path: "Plot/CKissFFT", providers: [.apt(["libkissfft-dev"])]),
+        .target(name: "DecibelAnalysis", dependencies: ["DecibelCore", "CKissFFT"], path: "Plot/DecibelAnalysis"),
+        .systemLibrary(name: "CCairo", path: "Plot/CCairo", providers: [.apt(["libcairo2-dev", "libx11-dev"])]),
+        .target(name: "DecibelPlot", dependencies: ["DecibelCore", "DecibelAnalysis", "CCairo"], path: "Plot/DecibelPlot"),
 
         // MARK: Umbrella and tools
         .target(
             name: "Decibel",
-            dependencies: ["DecibelCore", "DecibelTestSupport", "DecibelNull"],
+            dependencies: ["DecibelCore", "DecibelJACK", "DecibelNull"],
             path: "Tools/Decibel"
         ),
         .executableTarget(
             name: "decibel",
-            dependencies: ["Decibel", "DecibelTestSupport", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["Decibel", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Tools/decibel"
         ),
 
         // MARK: Real-time proof — render paths run under clang's RealtimeSanitizer (see DESIGN.md).
         .executableTarget(
             name: "decibel-rtcheck",
-            dependencies: ["Decibel", "DecibelTestSupport", "DecibelPulse"],
+            dependencies: ["Decibel", "DecibelPlot", "DecibelJACK", "DecibelPulse"],
             path: "Tests/RealtimeCheck",
             linkerSettings: realtimeSanitizerLinkerSettings()
         ),
@@ -61,9 +70,12 @@ let package = Package(
         .target(name: "DecibelTestSupport", path: "Tests/Support"),
         .testTarget(name: "DecibelCoreTests", dependencies: ["DecibelCore", "DecibelTestSupport"], path: "Tests/DecibelCoreTests"),
         .testTarget(name: "DecibelNullTests", dependencies: ["DecibelNull", "DecibelTestSupport"], path: "Tests/DecibelNullTests"),
+        .testTarget(name: "DecibelJACKTests", dependencies: ["DecibelJACK", "DecibelTestSupport"], path: "Tests/DecibelJACKTests"),
         .testTarget(name: "DecibelPulseTests", dependencies: ["DecibelPulse", "DecibelTestSupport"], path: "Tests/DecibelPulseTests"),
+        .testTarget(name: "DecibelGraphTests", dependencies: ["DecibelCore", "DecibelNull", "DecibelTestSupport"], path: "Tests/DecibelGraphTests"),
         .testTarget(name: "DecibelTests", dependencies: ["Decibel", "DecibelTestSupport"], path: "Tests/DecibelTests"),
-        .testTarget(name: "ToolTests", dependencies: ["decibel", "decibel-rtcheck", "DecibelTestSupport"], path: "Tests/ToolTests"),
+        .testTarget(name: "DecibelPlotTests", dependencies: ["DecibelPlot", "DecibelAnalysis", "CCairo", "DecibelNull", "DecibelTestSupport"], path: "Tests/DecibelPlotTests"),
+        .testTarget(name: "ToolTests", dependencies: ["decibel", "DecibelTestSupport"], path: "Tests/ToolTests"),
     ],
     swiftLanguageModes: [.v6]
 )
@@ -76,7 +88,8 @@ func realtimeSanitizerLinkerSettings() -> [LinkerSetting] {
     return [.unsafeFlags([
         "-Xlinker", "--whole-archive", "-Xlinker", archive, "-Xlinker", "--no-whole-archive",
         "-Xlinker", "--export-dynamic", "-Xlinker", "-ldl",
-    ])]
+    ], .when(configuration: .release))]  // release only: the check runs release builds, and a debug
+                                         // `--sanitize=thread` link cannot hold a second sanitizer runtime
 }
 
 func realtimeSanitizerArchive() -> String? {

@@ -15,7 +15,8 @@ public struct AudioTimestamp: Hashable, Sendable {
 /// Everything one render callback receives.
 ///
 /// The buffers are views into memory the backend owns for the duration of the call: read `input`, fill
-/// `output` (it arrives zeroed, so writing nothing plays silence). Both have `frameCount` frames.
+/// `output` (it arrives zeroed, so writing nothing plays silence). A direction the stream does not have
+/// is a view with no channels, whose `frameCount` may be 0: use `frameCount` here, not the views'.
 public struct RenderContext: @unchecked Sendable {
     /// Captured audio; empty for an output-only stream.
     public let input: AudioBufferView

@@ -38,7 +38,15 @@ public final class AudioBuffer: @unchecked Sendable {
     }
 
     /// A view of the first `frameLength` frames.
+    ///
+    /// The view does not keep the buffer alive: Swift may release a buffer right after its last use, so
+    /// hold the buffer in a stored property, or use `withView`, for as long as the view is in use.
     public var view: AudioBufferView { view(frames: frameLength) }
+
+    /// Calls `body` with a view of the first `frameLength` frames, keeping the buffer alive meanwhile.
+    public func withView<Result>(_ body: (AudioBufferView) throws -> Result) rethrows -> Result {
+        try withExtendedLifetime(self) { try body(view) }
+    }
 
     /// A view of the first `frames` frames (at most `frameCapacity`).
     public func view(frames: Int) -> AudioBufferView {

@@ -89,6 +89,14 @@ public final class FrameRingBuffer: @unchecked Sendable {
         return count
     }
 
+    /// Producer: appends the first `frameLength` frames of `buffer`; returns how many fit.
+    @discardableResult
+    public func write(_ buffer: AudioBuffer) -> Int { buffer.withView { write($0) } }
+
+    /// Consumer: removes up to `buffer.frameLength` frames into `buffer`; returns how many.
+    @discardableResult
+    public func read(into buffer: AudioBuffer) -> Int { buffer.withView { read(into: $0) } }
+
     /// Consumer: drops up to `frames` frames without copying them and returns how many were dropped.
     @discardableResult
     public func skip(frames: Int) -> Int {

@@ -1,0 +1,89 @@
+import CJACK
+import DecibelCore
+import Foundation
+
+/// The JACK backend: streams are JACK clients whose render callback works on JACK's own port buffers.
+///
+/// The library is loaded with `dlopen` on first use (`libjack.so.0`, or the file named by
+/// `DECIBEL_JACK_LIBRARY`); the backend is available only when a JACK server answers, and it never
+/// starts one. Devices are the physical ports grouped by client (`system`); see `devices()`.
+public final class JACKBackend: AudioBackend {
+    /// How the backend finds its library and server.
+    public struct Options: Sendable, Hashable {
+        /// The JACK server to talk to; `nil` uses `JACK_DEFAULT_SERVER`, else the server named "default".
+        /// Name a networked (netjack) server's local master here too.
+        public var serverName: String?
+        /// The client name streams use when their configuration does not name one.
+        public var clientName: String
+        /// The libjack file to load; `nil` means `DECIBEL_JACK_LIBRARY`, else `libjack.so.0`.
+        public var libraryPath: String?
+
+        /// Creates options; every argument has a default.
+        public init(serverName: String? = nil, clientName: String = "Decibel", libraryPath: String? = nil) {
+            self.serverName = serverName
+            self.clientName = clientName
+            self.libraryPath = libraryPath
+        }
+    }
+
+    /// `"jack"`.
+    public let id = "jack"
+    /// `"JACK"`.
+    public let name = "JACK"
+    /// The options the backend was created with.
+    public let options: Options
+
+    /// Creates the backend. Nothing is loaded or contacted until it is used.
+    public init(options: Options = Options()) {
+        self.options = options
+    }
+
+    /// The library file this backend loads.
+    public var libraryPath: String {
+        options.libraryPath ?? JACKLibrary.path(environment: ProcessInfo.processInfo.environment)
+    }
+
+    func library() throws(AudioError) -> JACKLibrary {
+        try JACKLibrary.load(libraryPath).get()
+    }
+
+    /// Opens a short-lived client for a query (control thread only).
+    func openClient(suffix: String) throws(AudioError) -> JACKClient {
+        try JACKClient(library: library(), name: "\(options.clientName)-\(suffix)", serverName: options.serverName)
+    }
+
+    /// Available when libjack loads and a server answers a client opened with `JackNoStartServer`.
+    public var availability: BackendAvailability {
+        do {
+            let client = try openClient(suffix: "probe")
+            defer { client.close() }
+            let server = JACKClient.describeServer(options.serverName)
+            return .available(detail: "\(server) at \(Int(client.sampleRate)) Hz, \(client.bufferSize) frames per period")
+        } catch {
+            return .unavailable(reason: error.description)
+        }
+    }
+
+    /// Opens a stream with the default JACK options (auto-connect to the device's physical ports).
+    public func makeStream(_ configuration: StreamConfiguration) throws(AudioError) -> any AudioStream {
+        try makeStream(configuration, options: JACKStreamOptions())
+    }
+
+    /// Opens a stream as a JACK client with `options` (connections, port and client names).
+    ///
+    /// The server fixes rate and period: a `sampleRate` other than the server's is refused, and
+    /// `bufferSize` is not applied (the stream runs at the server's period and reports it in `format`).
+    public func makeStream(_ configuration: StreamConfiguration, options streamOptions: JACKStreamOptions) throws(AudioError) -> JACKStream {
+        try configuration.validate(backend: id)
+        let clientName = streamOptions.clientName ?? (configuration.name.isEmpty ? options.clientName : configuration.name)
+        let client = try JACKClient(library: library(), name: clientName, serverName: options.serverName,
+                                    exactName: streamOptions.exactClientName)
+        do throws(AudioError) {
+            let plan = try JACKConnectionPlan(configuration: configuration, options: streamOptions, client: client)
+            return try JACKStream(configuration: configuration, options: streamOptions, client: client, plan: plan)
+        } catch {
+            client.close()
+            throw error
+        }
+    }
+}

@@ -1,0 +1,42 @@
+import DecibelCore
+
+/// Everything one Null callback touches, allocated when the stream opens. Only one thread at a time runs
+/// a cycle (the clock thread, or the caller of `NullStream.render(frames:)`).
+final class NullRenderCycle: @unchecked Sendable {
+    let input: AudioBuffer
+    let output: AudioBuffer
+    let render: RenderCallback
+    let sampleRate: Double
+    private var signal: Oscillator
+    private(set) var sampleTime: Int64 = 0
+
+    init(format: StreamFormat, signal: TestSignal, render: @escaping RenderCallback) {
+        input = AudioBuffer(channelCount: format.inputChannelCount, frameCapacity: format.maximumFrameCount)
+        output = AudioBuffer(channelCount: format.outputChannelCount, frameCapacity: format.maximumFrameCount)
+        self.signal = signal.oscillator(sampleRate: format.sampleRate)
+        self.sampleRate = format.sampleRate
+        self.render = render
+    }
+
+    /// Runs one callback of `frames` frames stamped `hostTime`; returns the output block.
+    @inline(__always)
+    func run(frames: Int, hostTime: UInt64) -> AudioBufferView {
+        RealtimeSanitizer.enter()
+        let inputView = input.view(frames: frames)
+        let outputView = output.view(frames: frames)
+        if inputView.channelCount > 0 {
+            signal.render(into: inputView.samples(0), count: frames)
+            for channel in 1..<inputView.channelCount {
+                inputView.samples(channel).update(from: inputView.samples(0), count: frames)
+            }
+        }
+        outputView.clear()
+        render(RenderContext(
+            input: inputView, output: outputView, frameCount: frames,
+            timestamp: AudioTimestamp(sampleTime: sampleTime, hostTime: hostTime), sampleRate: sampleRate
+        ))
+        sampleTime += Int64(frames)
+        RealtimeSanitizer.exit()
+        return outputView
+    }
+}

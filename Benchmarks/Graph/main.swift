@@ -1,0 +1,166 @@
+// graph-bench: offline render-graph benchmarks at 48 kHz stereo, next to a plain C loop doing the same
+// mixing (the floor). Usage: graph-bench [seconds]   (default 120 s of audio per run)
+import DecibelCore
+import GraphBenchFloor
+#if canImport(Glibc)
+import Glibc
+#endif
+
+let sampleRate = 48_000.0
+let audioSeconds = CommandLine.arguments.count > 1 ? Double(CommandLine.arguments[1]) ?? 120 : 120
+let blockSizes = [64, 128, 256, 512]
+let chainLengths = [1, 10, 100, 1000]
+
+/// One second of a distinct stereo signal per source, looped by the players.
+func makeSourceBuffer(_ index: Int) -> AudioBuffer {
+    let buffer = AudioBuffer(channelCount: 2, frameCapacity: 48_000)
+    for i in 0..<48_000 {
+        buffer[0][i] = Float((i * (index + 3)) % 1000) / 100_000
+        buffer[1][i] = -buffer[0][i]
+    }
+    return buffer
+}
+
+let sourceBuffers = (0..<100).map(makeSourceBuffer)
+
+func now() -> Double { Double(MonotonicClock.now()) / 1e9 }
+
+struct Result {
+    let seconds: Double
+    let blocks: Int
+    var timesRealTime: Double { audioSecondsUsed / seconds }
+    let audioSecondsUsed: Double
+    var perBlockMicroseconds: Double { seconds / Double(blocks) * 1e6 }
+}
+
+/// Renders `seconds` of audio through `engine` in blocks of `block` frames.
+func runGraph(_ engine: AudioEngine, block: Int, seconds: Double) throws -> Result {
+    let total = Int(seconds * sampleRate)
+    var checksum: Float = 0
+    let start = now()
+    var done = 0
+    var blocks = 0
+    while done < total {
+        let count = min(block, total - done)
+        let out = try engine.render(frames: count)
+        checksum += out[0][0]
+        done += count
+        blocks += 1
+    }
+    let elapsed = now() - start
+    if checksum.isNaN { print("nan") }
+    return Result(seconds: elapsed, blocks: blocks, audioSecondsUsed: seconds)
+}
+
+func players(_ count: Int, into engine: AudioEngine) throws -> [FilePlayer] {
+    let list = (0..<count).map { index -> FilePlayer in
+        let player = FilePlayer(source: BufferPullSource(buffer: sourceBuffers[index], sampleRate: sampleRate))
+        player.isLooping = true
+        return player
+    }
+    try engine.edit { (e: inout GraphEditor) throws(AudioError) in
+        for player in list { try e.add(player, to: engine.mainGroup) }
+    }
+    for player in list { player.play() }
+    return list
+}
+
+/// The C floor: `sources` looping buffers mixed, then `gains` gain stages, block by block.
+func runFloor(sources: Int, gains: Int, block: Int, seconds: Double) -> Result {
+    let total = Int(seconds * sampleRate)
+    let left: [UnsafePointer<Float>?] = sourceBuffers.prefix(max(1, sources)).map { UnsafePointer($0[0].baseAddress) }
+    let right: [UnsafePointer<Float>?] = sourceBuffers.prefix(max(1, sources)).map { UnsafePointer($0[1].baseAddress) }
+    var positions = [Int32](repeating: 0, count: max(1, sources))
+    let scratch = AudioBuffer(channelCount: 4, frameCapacity: block)
+    var checksum: Float = 0
+    var done = 0, blocks = 0
+    let start = now()
+    while done < total {
+        let count = min(block, total - done)
+        if sources > 0 {
+            left.withUnsafeBufferPointer { l in right.withUnsafeBufferPointer { r in
+                decibel_bench_mix(l.baseAddress, r.baseAddress, Int32(sources), 48_000, &positions,
+                                  scratch[0].baseAddress, scratch[1].baseAddress, Int32(count))
+            } }
+        } else {
+            scratch[0].baseAddress?.update(repeating: 0, count: count)
+            scratch[1].baseAddress?.update(repeating: 0, count: count)
+        }
+        var resultRight: UnsafeMutablePointer<Float>?
+        let result = decibel_bench_gain_chain(scratch[0].baseAddress, scratch[1].baseAddress, scratch[2].baseAddress, scratch[3].baseAddress,
+                                              Int32(gains), 0.999, Int32(count), &resultRight)
+        checksum += result?[0] ?? 0
+        done += count
+        blocks += 1
+    }
+    let elapsed = now() - start
+    if checksum.isNaN { print("nan") }
+    return Result(seconds: elapsed, blocks: blocks, audioSecondsUsed: seconds)
+}
+
+func pad(_ text: String, _ width: Int) -> String { text.count >= width ? text : String(repeating: " ", count: width - text.count) + text }
+func fixed(_ value: Double, _ digits: Int) -> String {
+    var scaled = (value * pow(10, Double(digits))).rounded() / pow(10, Double(digits))
+    if scaled == -0 { scaled = 0 }
+    return String(scaled)
+}
+
+print("graph-bench: 48 kHz stereo, offline, \(Int(audioSeconds)) s of audio per run (chains of 1000: a tenth of that)")
+print(pad("scenario", 22) + pad("block", 7) + pad("graph s", 10) + pad("x RT", 10) + pad("µs/block", 10) + pad("ns/node/blk", 13)
+      + pad("C s", 9) + pad("C x RT", 10) + pad("C µs/blk", 10) + pad("graph/C", 9))
+
+func report(_ name: String, block: Int, graph: Result, floor: Result?, perNode: Double? = nil) {
+    var line = pad(name, 22) + pad(String(block), 7) + pad(fixed(graph.seconds, 3), 10) + pad(fixed(graph.timesRealTime, 0), 10)
+        + pad(fixed(graph.perBlockMicroseconds, 2), 10) + pad(perNode.map { fixed($0, 1) } ?? "-", 13)
+    if let floor {
+        line += pad(fixed(floor.seconds, 3), 9) + pad(fixed(floor.timesRealTime, 0), 10) + pad(fixed(floor.perBlockMicroseconds, 2), 10)
+            + pad(fixed(graph.seconds / max(floor.seconds, 1e-9), 1), 9)
+    }
+    print(line)
+}
+
+do {
+    for block in blockSizes {
+        let empty = AudioEngine(sampleRate: sampleRate, channelCount: 2, maximumFrameCount: block)
+        report("empty graph", block: block, graph: try runGraph(empty, block: block, seconds: audioSeconds),
+               floor: runFloor(sources: 0, gains: 0, block: block, seconds: audioSeconds))
+
+        let one = AudioEngine(sampleRate: sampleRate, channelCount: 2, maximumFrameCount: block)
+        let onePlayers = try players(1, into: one)
+        let oneResult = try runGraph(one, block: block, seconds: audioSeconds)
+        report("1 looping source", block: block, graph: oneResult, floor: runFloor(sources: 1, gains: 0, block: block, seconds: audioSeconds))
+        _ = onePlayers
+
+        let hundred = AudioEngine(sampleRate: sampleRate, channelCount: 2, maximumFrameCount: block)
+        let many = try players(100, into: hundred)
+        let hundredResult = try runGraph(hundred, block: block, seconds: audioSeconds)
+        report("100 looping sources", block: block, graph: hundredResult, floor: runFloor(sources: 100, gains: 0, block: block, seconds: audioSeconds),
+               perNode: (hundredResult.seconds - oneResult.seconds) / 99 / Double(hundredResult.blocks) * 1e9)
+        _ = many
+
+        for n in chainLengths {
+            let seconds = n >= 1000 ? audioSeconds / 10 : audioSeconds
+            let chain = AudioEngine(sampleRate: sampleRate, channelCount: 2, maximumFrameCount: block)
+            let source = FilePlayer(source: BufferPullSource(buffer: sourceBuffers[0], sampleRate: sampleRate))
+            source.isLooping = true
+            let gains = (0..<n).map { _ in GainNode(gain: 0.999) }
+            try chain.edit { (e: inout GraphEditor) throws(AudioError) in
+                var previous: any AudioNode = source
+                for gain in gains {
+                    try e.connect(previous, to: gain)
+                    previous = gain
+                }
+                try e.add(previous, to: chain.mainGroup)
+            }
+            source.play()
+            let result = try runGraph(chain, block: block, seconds: seconds)
+            let baseline = oneResult.seconds * seconds / audioSeconds
+            report("chain of \(n) gains", block: block, graph: result, floor: runFloor(sources: 1, gains: n, block: block, seconds: seconds),
+                   perNode: (result.seconds - baseline) / Double(n) / Double(result.blocks) * 1e9)
+        }
+        print("")
+    }
+} catch {
+    print("graph-bench: \(error)")
+    exit(1)
+}

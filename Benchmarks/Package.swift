@@ -1,0 +1,42 @@
+// swift-tools-version: 6.0
+// Benchmarks live in their own package so the main build stays light. Build and run in release:
+//   swift run -c release --package-path Benchmarks ring-bench
+//   swift run -c release --package-path Benchmarks plot-bench
+//   swift run -c release --package-path Benchmarks graph-bench [seconds]
+import PackageDescription
+
+let package = Package(
+    name: "DecibelBenchmarks",
+    dependencies: [.package(name: "Decibel", path: "..")],
+    targets: [
+        // jack_ringbuffer driven from C, the peer the ring buffer is compared with.
+        .target(name: "CJackRingBench", path: "CJackRingBench", linkerSettings: [.linkedLibrary("jack"), .linkedLibrary("pthread")]),
+        .executableTarget(
+            name: "ring-bench",
+            dependencies: [.product(name: "DecibelCore", package: "Decibel"), "CJackRingBench"],
+            path: "Ring"
+        ),
+        // Plain C doing the same mixing as the graph scenarios: the floor the render graph is measured against.
+        .target(name: "GraphBenchFloor", path: "GraphFloor", cSettings: [.unsafeFlags(["-O3"])]),
+        .executableTarget(
+            name: "graph-bench",
+            dependencies: [.product(name: "DecibelCore", package: "Decibel"), "GraphBenchFloor"],
+            path: "Graph"
+        ),
+        // FFTW vs KissFFT from C, to show the measurements behind DecibelAnalysis's choice of KissFFT.
+        .target(name: "CFFTCompare", path: "CFFTCompare", linkerSettings: [.linkedLibrary("fftw3f"), .linkedLibrary("kissfft-float"), .linkedLibrary("m")]),
+        // Plot: file overview PNG vs ffmpeg showwavespic, live plot frame rate, FFT time.
+        //   swift run -c release --package-path Benchmarks plot-bench
+        .executableTarget(
+            name: "plot-bench",
+            dependencies: [
+                .product(name: "DecibelPlot", package: "Decibel"),
+                .product(name: "DecibelAnalysis", package: "Decibel"),
+                .product(name: "DecibelCore", package: "Decibel"),
+                "CFFTCompare",
+            ],
+            path: "Plot"
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,68 @@
+// Ring-buffer throughput: Decibel's FrameRingBuffer (non-interleaved stereo planes) against libjack's
+// jack_ringbuffer (interleaved stereo bytes), both moving the same frames between two threads in the
+// same run. Prints frames per second and the ratio Decibel / JACK for blocks of 64, 256 and 1024 frames.
+//   swift run -c release --package-path Benchmarks ring-bench [million-frames]
+import CJackRingBench
+import DecibelCore
+import Foundation
+
+let totalFrames = (CommandLine.arguments.dropFirst().first.flatMap(Int.init) ?? 50) * 1_000_000
+let capacity = 8192
+
+/// Seconds to move `totalFrames` stereo frames in blocks of `block` through a FrameRingBuffer.
+func benchDecibel(block: Int) -> Double {
+    let ring = FrameRingBuffer(channelCount: 2, capacity: capacity)
+    let total = totalFrames - totalFrames % block
+    let producer = Thread {
+        let chunk = AudioBuffer(channelCount: 2, frameCapacity: block)
+        chunk.withView { view in
+            var next = 0
+            while next < total {
+                for i in 0..<block {
+                    view.samples(0)[i] = Float((next + i) & 0xFFFFFF)
+                    view.samples(1)[i] = -view.samples(0)[i]
+                }
+                var sent = 0
+                while sent < block {
+                    let written = ring.write(view.slice(from: sent, count: block - sent))
+                    sent += written
+                    if written == 0 { sched_yield() }
+                }
+                next += block
+            }
+        }
+    }
+    let chunk = AudioBuffer(channelCount: 2, frameCapacity: block)
+    var broken = false
+    let start = MonotonicClock.now()
+    producer.start()
+    chunk.withView { view in
+        var next = 0
+        while next < total {
+            var got = 0
+            while got < block {
+                let read = ring.read(into: view.slice(from: got, count: block - got))
+                got += read
+                if read == 0 { sched_yield() }
+            }
+            if view.samples(0)[0] != Float(next & 0xFFFFFF) || view.samples(1)[block - 1] != -Float((next + block - 1) & 0xFFFFFF) {
+                broken = true
+            }
+            next += block
+        }
+    }
+    let elapsed = Double(MonotonicClock.now() - start) / 1e9
+    if broken { print("error: FrameRingBuffer delivered frames out of order") }
+    return elapsed
+}
+
+print("Ring-buffer throughput, \(totalFrames / 1_000_000) M stereo Float32 frames, capacity \(capacity) frames, 2 threads")
+print("block   Decibel (Mframes/s)   jack_ringbuffer (Mframes/s)   ratio Decibel/JACK")
+for block in [64, 256, 1024] {
+    let total = totalFrames - totalFrames % block
+    let decibel = benchDecibel(block: block)
+    let jack = decibel_bench_jack_ringbuffer(Int64(total), Int32(block), Int32(capacity))
+    guard jack > 0 else { print("error: jack_ringbuffer run failed (\(jack))"); continue }
+    let decibelRate = Double(total) / decibel / 1e6, jackRate = Double(total) / jack / 1e6
+    print(String(format: "%5d   %19.1f   %27.1f   %18.2f", block, decibelRate, jackRate, decibelRate / jackRate))
+}

@@ -1,0 +1,69 @@
+import CCairo
+import DecibelCore
+
+/// The file types a plot can be written as.
+public enum PlotFileFormat: String, Hashable, Sendable, CaseIterable {
+    /// Portable Network Graphics (raster, ARGB).
+    case png
+    /// Scalable Vector Graphics.
+    case svg
+    /// Portable Document Format (vector).
+    case pdf
+
+    /// The format named by a path's extension (`.png`, `.svg`, `.pdf`, any case), if any.
+    public init?(path: String) {
+        guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }
+        self.init(rawValue: path[path.index(after: dot)...].lowercased())
+    }
+}
+
+extension PlotDrawable {
+    /// Draws into a new in-memory ARGB image of `size`.
+    public func renderImage(size: PlotSize) throws(AudioError) -> PlotImage {
+        try Self.checkSize(size)
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(size.width), Int32(size.height)) else {
+            throw AudioError(.backendError, "Cairo could not create a \(size) image")
+        }
+        defer { cairo_surface_destroy(surface) }
+        try drawSurface(surface, size: size)
+        return try PlotImage(copying: surface)
+    }
+
+    /// Writes the plot to `path` at `size` as PNG, SVG or PDF; `format` defaults to the path's extension.
+    public func write(to path: String, size: PlotSize, format: PlotFileFormat? = nil) throws(AudioError) {
+        try Self.checkSize(size)
+        guard let format = format ?? PlotFileFormat(path: path) else {
+            throw AudioError(.invalidArgument, "cannot tell the plot format of '\(path)'; end it in .png, .svg or .pdf")
+        }
+        switch format {
+        case .png:
+            try renderImage(size: size).writePNG(to: path)
+        case .svg, .pdf:
+            let width = Double(size.width), height = Double(size.height)
+            let surface = format == .svg
+                ? cairo_svg_surface_create(path, width, height)
+                : cairo_pdf_surface_create(path, width, height)
+            guard let surface else { throw AudioError(.backendError, "Cairo could not create '\(path)'") }
+            defer { cairo_surface_destroy(surface) }
+            try CairoStatus.check(cairo_surface_status(surface), "creating '\(path)'")
+            try drawSurface(surface, size: size)
+            cairo_surface_finish(surface)
+            try CairoStatus.check(cairo_surface_status(surface), "writing '\(path)'")
+        }
+    }
+
+    /// Draws into any Cairo surface (image, vector, Xlib) and checks Cairo's status afterwards.
+    func drawSurface(_ surface: OpaquePointer, size: PlotSize) throws(AudioError) {
+        guard let context = cairo_create(surface) else { throw AudioError(.backendError, "Cairo could not create a context") }
+        defer { cairo_destroy(context) }
+        draw(in: PlotCanvas(context: context), size: size)
+        try CairoStatus.check(cairo_status(context), "drawing")
+        cairo_surface_flush(surface)
+    }
+
+    static func checkSize(_ size: PlotSize) throws(AudioError) {
+        guard (1...32767).contains(size.width), (1...32767).contains(size.height) else {
+            throw AudioError(.invalidArgument, "plot size \(size) is out of range (1...32767 pixels each way)")
+        }
+    }
+}

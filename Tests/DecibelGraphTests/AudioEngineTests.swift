@@ -1,0 +1,67 @@
+import DecibelCore
+import DecibelNull
+import DecibelTestSupport
+import Testing
+
+final class CollectingWriter: AudioFileWriting {
+    var channels: [[Float]] = [[], []]
+    func write(_ block: AudioBufferView) throws(AudioError) {
+        for channel in 0..<block.channelCount { channels[channel] += Array(block[channel]) }
+    }
+}
+
+@Suite struct AudioEngineTests {
+    @Test func offlineRenderingIntoABufferAndAWriterIsIdenticalAndFasterThanRealTime() throws {
+        func engine() throws -> AudioEngine {
+            let engine = AudioEngine(channelCount: 2, maximumFrameCount: 512)
+            try engine.mainGroup.add(ToneGenerator(waveform: .sawtooth, frequency: 220, amplitude: 0.3))
+            try engine.mainGroup.add(ToneGenerator(waveform: .pinkNoise, amplitude: 0.1))
+            return engine
+        }
+        let start = MonotonicClock.now()
+        let buffer = try engine().render(seconds: 10, blockSize: 500)
+        let elapsed = Double(MonotonicClock.now() - start) / 1e9
+        #expect(buffer.frameLength == 480_000 && elapsed < 10, "10 s of audio took \(elapsed) s")
+        let writer = CollectingWriter()
+        try engine().render(frames: 480_000, blockSize: 333, to: writer)
+        #expect(firstMismatch(writer.channels[0], buffer.samples(ofChannel: 0)) == nil)
+        #expect(firstMismatch(writer.channels[1], buffer.samples(ofChannel: 1)) == nil)
+    }
+
+    @Test func engineDrivesAManuallyClockedNullStream() throws {
+        let backend = NullBackend(options: .init(clock: .manual))
+        let engine = AudioEngine(channelCount: 2)
+        let stream = try backend.makeNullStream(StreamConfiguration(channelCount: 2, bufferSize: .frames(128), render: engine.renderCallback))
+        try engine.attach(to: stream)
+        #expect(engine.format.maximumFrameCount == 128)
+        let tone = ToneGenerator(waveform: .sine, frequency: 1000, amplitude: 0.5)
+        try engine.mainGroup.add(tone)
+        try stream.start()
+        #expect(throws: AudioError.self) { try engine.attach(to: stream) }  // not while running
+        #expect(throws: AudioError.self) { _ = try engine.render(frames: 64) }  // no offline render either
+        var out: [Float] = []
+        for _ in 0..<100 { out += Array(try stream.render(frames: 128)[0]) }
+        #expect(engine.sampleTime == 12_800)
+        #expect(abs(SignalAnalysis.frequency(out, sampleRate: 48_000) - 1000) < 0.5)
+        try stream.stop()
+        try engine.reset()
+        stream.close()
+    }
+
+    @Test func aDetachedNodeStopsRenderingAndTheOldPlanIsReleasedOffTheRenderThread() throws {
+        let engine = AudioEngine(channelCount: 1, maximumFrameCount: 64)
+        weak var weakTone: ToneGenerator?
+        do {
+            let tone = ToneGenerator(amplitude: 0.5)
+            weakTone = tone
+            try engine.mainGroup.add(tone)
+            _ = try engine.render(frames: 64)
+            try engine.detach(tone)
+        }
+        #expect(weakTone != nil)  // the render thread still holds the plan with it
+        let out = try engine.render(frames: 64)  // adopts the new plan, hands the old one back
+        #expect(out[0].allSatisfy { $0 == 0 })
+        engine.deliverEvents()  // releases retired plans on this (control) thread
+        #expect(weakTone == nil)
+    }
+}

@@ -1,0 +1,178 @@
+import DecibelCore
+import DecibelNull
+import DecibelTestSupport
+import Foundation
+import Synchronization
+import Testing
+
+/// A source that behaves like a file: not real-time safe (it locks and may sleep), so the player must
+/// read it on its feeder thread.
+final class SlowRampSource: AudioPullSource, @unchecked Sendable {
+    let format = AudioFormat(sampleRate: 48_000, channelCount: 1)
+    let frames: Int
+    private let lock = NSLock()
+    private var position = 0
+    init(frames: Int) { self.frames = frames }
+    var length: Int? { frames }
+    var isRealtimeSafe: Bool { false }
+    func read(into destination: AudioBufferView, frames wanted: Int) throws(AudioError) -> Int {
+        lock.withLock {
+            let count = max(0, min(wanted, frames - position))
+            for i in 0..<count { destination.samples(0)[i] = Float(position + i + 1) / 65_536 }
+            position += count
+            return count
+        }
+    }
+    func seek(to frame: Int) throws(AudioError) { lock.withLock { position = min(max(0, frame), frames) } }
+}
+
+/// A buffer source whose sample n is (n + 1) / 65536, mono.
+func rampBuffer(frames: Int) -> BufferPullSource {
+    let buffer = AudioBuffer(channelCount: 1, frameCapacity: frames)
+    for i in 0..<frames { buffer[0][i] = Float(i + 1) / 65_536 }
+    return BufferPullSource(buffer: buffer, sampleRate: 48_000)
+}
+
+final class Counter: @unchecked Sendable {
+    private let value = Atomic(0)
+    func bump() { value.wrappingAdd(1, ordering: .relaxed) }
+    var count: Int { value.load(ordering: .relaxed) }
+}
+
+@Suite struct FilePlayerTests {
+    func makeEngine(_ player: FilePlayer) throws -> AudioEngine {
+        let engine = AudioEngine(channelCount: 1, maximumFrameCount: 256)
+        try engine.mainGroup.add(player)
+        return engine
+    }
+
+    @Test func playsFromAScheduledFrameAndReportsEndOfFile() throws {
+        let player = FilePlayer(source: rampBuffer(frames: 1000), channelCount: 1)
+        let engine = try makeEngine(player)
+        let ends = Counter()
+        player.onEndOfFile = { ends.bump() }
+        player.play(at: 100)
+        let out = try renderOffline(engine, frames: 2048, block: 256)[0]
+        #expect(out[..<100].allSatisfy { $0 == 0 })
+        #expect((0..<1000).allSatisfy { out[100 + $0] == Float($0 + 1) / 65_536 })
+        #expect(out[1100...].allSatisfy { $0 == 0 })
+        #expect(ends.count == 0)  // not delivered until a control thread asks
+        engine.deliverEvents()
+        #expect(ends.count == 1 && player.state == .stopped && player.position == 0)
+    }
+
+    @Test func loopsPausesSeeksAndStops() throws {
+        let player = FilePlayer(source: rampBuffer(frames: 300), channelCount: 1)
+        let engine = try makeEngine(player)
+        player.isLooping = true
+        player.play()
+        var out = try renderOffline(engine, frames: 700, block: 128)[0]
+        #expect(out[299] == 300 / 65_536 && out[300] == 1 / 65_536 && out[600] == 1 / 65_536)
+        player.pause(at: 800)
+        out = try renderOffline(engine, frames: 200, block: 128)[0]
+        #expect(out[99] == Float(800 - 600) / 65_536 && out[100] == 0)
+        #expect(player.state == .paused && player.position == 200)
+        #expect(engine.sampleTime == 900)
+        player.seek(to: 50, at: 900)
+        player.play(at: 900)
+        out = try renderOffline(engine, frames: 100, block: 100)[0]
+        #expect(out[0] == 51 / 65_536 && out[99] == 150 / 65_536)
+        // Scrub while playing: jump back to 10 in the middle of a block.
+        player.seek(to: 10, at: engine.sampleTime + 50)
+        out = try renderOffline(engine, frames: 100, block: 100)[0]
+        #expect(out[49] == 200 / 65_536 && out[50] == 11 / 65_536)
+        player.stop()
+        out = try renderOffline(engine, frames: 100)[0]
+        #expect(out.allSatisfy { $0 == 0 } && player.state == .stopped && player.position == 0)
+    }
+
+    @Test func oneShotCallsCompletionOnceAndDoesNotLoop() throws {
+        let player = FilePlayer(source: rampBuffer(frames: 200), channelCount: 1)
+        let engine = try makeEngine(player)
+        player.isLooping = true
+        let done = Counter()
+        player.playOnce(at: 10) { done.bump() }
+        let out = try renderOffline(engine, frames: 600, block: 128)[0]
+        #expect(out[10] == 1 / 65_536 && out[209] == 200 / 65_536 && out[210...].allSatisfy { $0 == 0 })
+        engine.deliverEvents()
+        #expect(done.count == 1)
+        _ = try renderOffline(engine, frames: 600)
+        engine.deliverEvents()
+        #expect(done.count == 1)
+    }
+
+    @Test func volumePanAndMuteApply() throws {
+        let player = FilePlayer(source: rampBuffer(frames: 48_000), channelCount: 2)
+        let engine = AudioEngine(channelCount: 2, maximumFrameCount: 256)
+        try engine.mainGroup.add(player)
+        for p in [player.volume, player.pan, player.mute] { p.rampDuration = 0 }
+        player.volume.value = 0.5
+        player.pan.value = 1
+        player.play()
+        var out = try renderOffline(engine, frames: 256)
+        #expect(abs(out[0][9]) < 1e-9 && out[1][9] == 10 / 65_536 * 0.5)
+        player.mute.value = 1
+        out = try renderOffline(engine, frames: 256)
+        #expect(out[1].allSatisfy { $0 == 0 })
+    }
+
+    @Test func fileBackedSourceIsReadByTheFeederThread() throws {
+        let source = SlowRampSource(frames: 20_000)
+        let player = FilePlayer(source: source, channelCount: 1)
+        let engine = try makeEngine(player)
+        let ends = Counter()
+        player.onEndOfFile = { ends.bump() }
+        // Give the feeder time to prefill before playing, as a player would after loading.
+        #expect(waitUntil(seconds: 2) { player.bufferedFrames >= 16_384 })
+        player.play()
+        var out: [Float] = []
+        for _ in 0..<100 {
+            out += try renderOffline(engine, frames: 256)[0]
+            sleepMicroseconds(500)  // let the feeder keep up, as real time would
+        }
+        #expect(player.underruns == 0)
+        #expect((0..<20_000).allSatisfy { out[$0] == Float($0 + 1) / 65_536 })
+        #expect(out[20_000...].allSatisfy { $0 == 0 })
+        engine.deliverEvents()
+        #expect(ends.count == 1)
+
+        // Seek while playing: stale buffered frames are skipped, playback resumes at the new frame.
+        player.play()
+        player.seek(to: 5_000)
+        out = try renderOffline(engine, frames: 256)[0]  // applies the seek; the feeder has not refilled yet
+        sleepMicroseconds(50_000)
+        out += try renderOffline(engine, frames: 256)[0]
+        let first = out.firstIndex { $0 != 0 } ?? 0
+        #expect(out[first] == Float(5_000 + 1) / 65_536 && out[first + 255] == Float(5_000 + 256) / 65_536)
+    }
+}
+
+@Suite struct FilePlayerServiceTests {
+    /// On a running stream nobody calls `deliverEvents()`: the engine's service thread must.
+    @Test func endOfFileAndCompletionArriveOnTheServiceThreadWhileAStreamRuns() throws {
+        let backend = NullBackend(options: .init(clock: .realTime))
+        let engine = try AudioEngine(backend: backend, configuration: StreamConfiguration(channelCount: 2, bufferSize: .frames(256)) { _ in })
+        guard let stream = engine.stream else { Issue.record("no stream"); return }
+        let player = FilePlayer(source: rampBuffer(frames: 2_400))
+        try engine.mainGroup.add(player)
+        let ends = Counter(), done = Counter()
+        player.onEndOfFile = { ends.bump() }
+        try stream.start()
+        player.playOnce { done.bump() }
+        #expect(waitUntil(seconds: 3) { done.count == 1 && ends.count == 1 })
+        #expect(player.state == .stopped)
+        try stream.stop()
+        stream.close()
+    }
+
+    @Test func mutingAGroupRampsInsteadOfClicking() throws {
+        let engine = AudioEngine(channelCount: 1, maximumFrameCount: 256)
+        try engine.mainGroup.add(constantSource([1]))
+        _ = try renderOffline(engine, frames: 256)
+        engine.mainGroup.muteParameter.rampDuration = 0.005  // 240 frames
+        engine.mainGroup.isMuted = true
+        let out = try renderOffline(engine, frames: 512)[0]
+        #expect(out[239] == 0 && out[238] > 0 && out[240...].allSatisfy { $0 == 0 })
+        #expect(SignalAnalysis.largestStep([1] + out) <= Float(1) / 240 + 1e-6)
+    }
+}

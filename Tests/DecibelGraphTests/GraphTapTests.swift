@@ -1,0 +1,106 @@
+import DecibelCore
+import DecibelNull
+import DecibelTestSupport
+import Foundation
+import Testing
+
+@Suite struct GraphTapTests {
+    @Test func tapOnAGroupDeliversExactlyWhatTheGroupRendered() throws {
+        let engine = AudioEngine(channelCount: 2, maximumFrameCount: 256)
+        let group = ChannelGroup(name: "g")
+        try engine.mainGroup.add(group)
+        let source = rampSource()
+        try group.add(source)
+        let collector = Collector()
+        let tap = try engine.installTap(on: group, bufferSize: 100) { collector.receive($0) }
+        _ = try renderOffline(engine, frames: 1000, block: 256)
+        #expect(waitUntil(seconds: 2) { collector.frameCount >= 1000 })
+        let got = collector.channels
+        #expect(got.count == 2 && (0..<1000).allSatisfy { got[0][$0] == Float($0) && got[1][$0] == Float($0) })
+        #expect(tap.droppedFrames == 0)
+        try engine.removeTap(tap)
+    }
+
+    @Test func tapsOnInputOutputAndANode() throws {
+        let backend = NullBackend(options: .init(clock: .manual, inputSignal: .sine(frequency: 1000, amplitude: 0.5)))
+        let engine = try AudioEngine(backend: backend, configuration: StreamConfiguration(direction: .duplex, channelCount: 2, bufferSize: .frames(128)) { _ in })
+        guard let stream = engine.stream as? NullStream else { Issue.record("not a Null stream"); return }
+        let gain = GainNode(gain: 0.5)
+        try engine.connect(engine.inputNode, to: gain)
+        try engine.mainGroup.add(gain)
+        let input = Collector(), output = Collector(), node = Collector()
+        let tapIn = try engine.installTap(on: engine.inputNode, bufferSize: 128, ringFrames: 16_384) { input.receive($0) }
+        let tapOut = try engine.installTap(on: engine.mainGroup, bufferSize: 128, ringFrames: 16_384) { output.receive($0) }
+        let tapNode = try engine.installTap(on: gain, bufferSize: 128, ringFrames: 16_384) { node.receive($0) }
+        try stream.start()
+        var played: [Float] = []
+        for _ in 0..<40 { played += Array(try stream.render(frames: 128)[0]) }
+        try stream.stop()
+        #expect(waitUntil(seconds: 2) { input.frameCount >= 5120 && output.frameCount >= 5120 && node.frameCount >= 5120 })
+        #expect(abs(SignalAnalysis.frequency(input.channels[0], sampleRate: 48_000) - 1000) < 1)
+        #expect(firstMismatch(output.channels[0], played) == nil)          // the output tap is what the device got
+        #expect(firstMismatch(node.channels[0], input.channels[0].map { $0 * 0.5 }) == nil)
+        for tap in [tapIn, tapOut, tapNode] { try engine.removeTap(tap) }
+        stream.close()
+    }
+
+    @Test func slowConsumerCausesCountedDropsNeverAWait() throws {
+        let engine = AudioEngine(channelCount: 1, maximumFrameCount: 256)
+        try engine.mainGroup.add(rampSource())
+        let slow = Collector(delayMicroseconds: 20_000)
+        let tap = try engine.installTap(on: engine.mainGroup, bufferSize: 256, ringFrames: 1024) { slow.receive($0) }
+        let start = MonotonicClock.now()
+        _ = try renderOffline(engine, frames: 256 * 400, block: 256)  // far faster than the consumer
+        let elapsed = Double(MonotonicClock.now() - start) / 1e9
+        #expect(elapsed < 2, "rendering never waits for the consumer")
+        #expect(tap.droppedFrames > 0)
+        try engine.removeTap(tap)
+        #expect(tap.droppedFrames + slow.frameCount == 256 * 400)
+        // What was delivered is whole blocks of the ramp, in order.
+        let got = slow.channels[0]
+        #expect(zip(got, got.dropFirst()).allSatisfy { $1 > $0 })
+    }
+
+    @Test func levelMeterReportsPeakAndRMSInDBFS() throws {
+        let engine = AudioEngine(channelCount: 1, maximumFrameCount: 256)
+        let tone = ToneGenerator(waveform: .sine, frequency: 1000, amplitude: 0.5, channelCount: 1)
+        let meter = LevelMeter(channelCount: 1, windowFrames: 4800)
+        try engine.connect(tone, to: meter)
+        try engine.mainGroup.add(meter)
+        let out = try renderOffline(engine, frames: 9600)[0]
+        // Tolerance: the sampled peak of a 1 kHz sine at 48 kHz hits the true peak; RMS over whole cycles.
+        #expect(abs(meter.peakDBFS() - 20 * log10(0.5)) < 0.01)
+        #expect(abs(meter.rmsDBFS() - 20 * log10(0.5 / 2.squareRoot())) < 0.01)
+        #expect(meter.peakDBFS() == -.infinity)  // reading resets the peak hold
+        #expect(firstMismatch(out, out) == nil && SignalAnalysis.peak(out) == 0.5)  // passes audio through
+    }
+
+    @Test func delayEchoesWithFeedbackAndMix() throws {
+        let engine = AudioEngine(channelCount: 1, maximumFrameCount: 256)
+        let impulse = BlockSource(channelCount: 1) { view, time in
+            for i in 0..<view.frameCount { view.samples(0)[i] = time + Int64(i) == 0 ? 1 : 0 }
+        }
+        let delay = DelayNode(time: 0.01, feedback: 0.5, mix: 0.5, channelCount: 1)  // 480 frames
+        try engine.connect(impulse, to: delay)
+        try engine.mainGroup.add(delay)
+        let out = try renderOffline(engine, frames: 2000)[0]
+        #expect(out[0] == 0.5 && out[480] == 0.5 && out[960] == 0.25 && out[1440] == 0.125 && out[1920] == 0.0625)
+        let stray = out.indices.filter { ![0, 480, 960, 1440, 1920].contains($0) && out[$0] != 0 }
+        #expect(stray.isEmpty, "non-zero at \(stray.prefix(5)): \(stray.prefix(5).map { out[$0] })")
+    }
+
+    @Test func playthroughRoutesTheInputToTheOutput() throws {
+        let backend = NullBackend(options: .init(clock: .manual, inputSignal: .sine(frequency: 440, amplitude: 0.25)))
+        let engine = try AudioEngine(backend: backend, configuration: StreamConfiguration(direction: .duplex, channelCount: 2, bufferSize: .frames(256)) { _ in })
+        guard let stream = engine.stream as? NullStream else { Issue.record("not a Null stream"); return }
+        try stream.start()
+        #expect(SignalAnalysis.peak(Array(try stream.render(frames: 256)[0])) == 0)
+        try engine.setPlaythrough(true)
+        var out: [Float] = []
+        for _ in 0..<20 { out += Array(try stream.render(frames: 256)[1]) }
+        #expect(abs(SignalAnalysis.frequency(out, sampleRate: 48_000) - 440) < 1 && abs(SignalAnalysis.peak(out) - 0.25) < 1e-3)
+        try engine.setPlaythrough(false)
+        #expect(SignalAnalysis.peak(Array(try stream.render(frames: 256)[0])) == 0)
+        stream.close()
+    }
+}

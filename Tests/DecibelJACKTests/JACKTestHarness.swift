@@ -1,0 +1,223 @@
+import DecibelCore
+@testable import DecibelJACK
+import DecibelTestSupport
+import Foundation
+import Synchronization
+import Testing
+
+/// All JACK tests share one server and some stop or reconfigure it, so they run one at a time.
+@Suite(.serialized) struct JACKTests {}
+
+/// Shared helpers for the JACK tests.
+enum JACKHarness {
+    /// Whether the tests should run: a server answers, or `Scripts/test` requires one (then they fail).
+    static let shouldRun: Bool = JACKBackend().isAvailable || TestEnvironment.serversRequired
+
+    static let skipReason: Comment = "no JACK server answers; run `Scripts/servers start jack` (with JACK_DEFAULT_SERVER from `Scripts/servers env`)"
+
+
+    /// A client name no other test uses.
+    static func uniqueName(_ base: String) -> String { "\(base)-\(UInt32.random(in: 0..<1_000_000))" }
+
+    /// Polls `condition` every 5 ms until it holds or `seconds` pass; returns whether it held.
+    @discardableResult
+    static func waitUntil(_ seconds: Double, _ condition: () -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if condition() { return true }
+            usleep(5_000)
+        }
+        return condition()
+    }
+
+    /// Returns `body` after calling it once on this thread with a 64-frame stereo context. In a debug
+    /// build the first call of a closure instantiates Swift type metadata, which locks and allocates (and
+    /// aborts when the test process links the RealtimeSanitizer runtime); doing it here keeps that off
+    /// JACK's real-time thread. Streams warm up their own part of the render path themselves.
+    static func warmed(_ body: @escaping RenderCallback) -> RenderCallback {
+        let input = AudioBuffer(channelCount: 2, frameCapacity: 64), output = AudioBuffer(channelCount: 2, frameCapacity: 64)
+        body(RenderContext(input: input.view, output: output.view, frameCount: 64,
+                           timestamp: AudioTimestamp(sampleTime: 0, hostTime: 0), sampleRate: 48000))
+        return body
+    }
+
+    /// Runs a JACK command-line tool against the shared test server.
+    @discardableResult
+    static func tool(_ name: String, _ arguments: [String]) throws -> SpawnResult {
+        try spawn(name, arguments)
+    }
+
+    /// Runs a program with posix_spawn and waitpid, capturing its output through a file.
+    ///
+    /// Foundation's `Process` waits for a SIGCHLD handler that is gone once libjack has seen its server
+    /// die (it then never returns), so the tests that kill the server start processes this way.
+    static func spawn(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws -> SpawnResult {
+        let directory = TestEnvironment.temporaryDirectory("jack-spawn")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let out = directory.appendingPathComponent("out").path, err = directory.appendingPathComponent("err").path
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, out, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_addopen(&actions, 2, err, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        let variables = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        let envp = variables.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { envp.forEach { free($0) } }
+        var pid = pid_t()
+        let spawned = posix_spawnp(&pid, executable, &actions, nil, argv, envp)
+        guard spawned == 0 else { throw AudioError(.backendError, "cannot run \(executable)", code: spawned) }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+        let output = (try? Data(contentsOf: URL(fileURLWithPath: out))) ?? Data()
+        let error = (try? Data(contentsOf: URL(fileURLWithPath: err))) ?? Data()
+        let signalled = (status & 0x7f) != 0
+        return SpawnResult(status: signalled ? -1 : (status >> 8) & 0xff,
+                           standardOutput: String(decoding: output, as: UTF8.self),
+                           standardError: String(decoding: error, as: UTF8.self))
+    }
+}
+
+/// A jackd of the test's own (dummy driver, via `Scripts/servers` with its own name and runtime
+/// directory), for tests that kill the server, change its period or make it xrun: other suites running
+/// in parallel keep using the shared server undisturbed.
+final class PrivateJACKServer {
+    let name: String
+    let runtimeDirectory: String
+    var backend: JACKBackend { JACKBackend(options: .init(serverName: name)) }
+    private var environment: [String: String] {
+        ["DECIBEL_RUNTIME_DIR": runtimeDirectory, "DECIBEL_TEST_JACK_SERVER": name, "JACK_DEFAULT_SERVER": name]
+    }
+
+    /// Starts a server named after the shared one plus `suffix`.
+    init(_ suffix: String) throws {
+        let environment = ProcessInfo.processInfo.environment
+        let base = environment["DECIBEL_TEST_JACK_SERVER"] ?? environment["JACK_DEFAULT_SERVER"] ?? "decibel-test"
+        name = "\(base)-\(suffix)"
+        runtimeDirectory = "\(environment["DECIBEL_RUNTIME_DIR"] ?? "/tmp/decibel-test")/\(suffix)"
+        try servers("start")
+    }
+
+    deinit { try? servers("stop") }
+
+    /// `Scripts/servers ACTION jack` for this server.
+    func servers(_ action: String) throws {
+        let script = TestEnvironment.repositoryRoot.appendingPathComponent("Scripts/servers").path
+        let result = try JACKHarness.spawn(script, [action, "jack"], environment: environment)
+        guard result.status == 0 else { throw AudioError(.backendError, "Scripts/servers \(action) jack (\(name)) failed: \(result.standardError)") }
+    }
+
+    /// Runs a JACK tool (`jack_bufsize`, `jack_lsp`) against this server.
+    @discardableResult
+    func tool(_ name: String, _ arguments: [String]) throws -> SpawnResult {
+        try JACKHarness.spawn(name, arguments, environment: environment)
+    }
+
+    /// The server process id, from the pid file `Scripts/servers` writes.
+    func pid() throws -> pid_t {
+        let text = try String(contentsOfFile: "\(runtimeDirectory)/jackd.pid", encoding: .utf8)
+        guard let pid = pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            throw AudioError(.backendError, "no pid in \(runtimeDirectory)/jackd.pid")
+        }
+        return pid
+    }
+
+    /// Sets the period with `jack_bufsize` and waits until a client sees it.
+    func setPeriod(_ frames: Int) throws {
+        try tool("jack_bufsize", [String(frames)])
+        let client = try JACKClient(library: JACKLibrary.load(JACKLibrary.defaultFileName).get(), name: "decibel-period", serverName: name)
+        defer { client.close() }
+        JACKHarness.waitUntil(2) { client.bufferSize == frames }
+    }
+}
+
+/// What a spawned program left behind (status -1 when a signal ended it).
+struct SpawnResult {
+    var status: Int32
+    var standardOutput: String
+    var standardError: String
+}
+
+/// Mono samples captured on the render thread into memory allocated up front.
+final class CaptureBuffer: @unchecked Sendable {
+    let capacity: Int
+    private let storage: UnsafeMutablePointer<Float>
+    private let count = Atomic<Int>(0)
+    /// Captured blocks are skipped until this many callbacks have passed (let connections settle).
+    private let skipBlocks: Int
+    private let seenBlocks = Atomic<Int>(0)
+
+    init(capacity: Int, skipBlocks: Int = 0) {
+        self.capacity = capacity
+        self.skipBlocks = skipBlocks
+        storage = .allocate(capacity: capacity)
+        storage.initialize(repeating: 0, count: capacity)
+    }
+
+    deinit { storage.deallocate() }
+
+    /// Render thread: appends what fits of `frames` samples of `channel`.
+    func append(_ view: AudioBufferView, channel: Int) {
+        if seenBlocks.wrappingAdd(1, ordering: .relaxed).newValue <= skipBlocks { return }
+        let filled = count.load(ordering: .relaxed)
+        let take = min(view.frameCount, capacity - filled)
+        guard take > 0 else { return }
+        (storage + filled).update(from: view.samples(channel), count: take)
+        count.store(filled + take, ordering: .releasing)
+    }
+
+    var isFull: Bool { count.load(ordering: .acquiring) == capacity }
+
+    /// What was captured so far.
+    var samples: [Float] { Array(UnsafeBufferPointer(start: storage, count: count.load(ordering: .acquiring))) }
+}
+
+/// Events a stream posted, with when they arrived.
+final class EventLog: Sendable {
+    private let events = Mutex<[(event: StreamEvent, at: Date)]>([])
+
+    var handler: @Sendable (StreamEvent) -> Void { { [self] event in events.withLock { $0.append((event, Date())) } } }
+
+    var all: [StreamEvent] { events.withLock { $0.map(\.event) } }
+
+    /// When the first event matching `predicate` arrived.
+    func firstTime(where predicate: (StreamEvent) -> Bool) -> Date? {
+        events.withLock { $0.first { predicate($0.event) }?.at }
+    }
+}
+
+/// A sine oscillator whose phase lives in memory the render thread owns.
+final class SineSource: @unchecked Sendable {
+    let frequency: Double
+    let amplitude: Float
+    private var phase = 0.0
+
+    init(frequency: Double, amplitude: Float) {
+        self.frequency = frequency
+        self.amplitude = amplitude
+    }
+
+    /// Render thread: writes the same sine to every output channel. Plain pointer loops: debug builds run
+    /// under the armed sanitizer too, and generic collection code there instantiates metadata (locks).
+    func render(_ context: RenderContext) {
+        guard context.output.channelCount > 0 else { return }
+        let step = 2 * Double.pi * frequency / context.sampleRate
+        var current = phase
+        let first = context.output.samples(0)
+        var frame = 0
+        while frame < context.frameCount {
+            first[frame] = amplitude * Float(sin(current))
+            current += step
+            if current > 2 * .pi { current -= 2 * .pi }
+            frame += 1
+        }
+        phase = current
+        var channel = 1
+        while channel < context.output.channelCount {
+            context.output.samples(channel).update(from: first, count: context.frameCount)
+            channel += 1
+        }
+    }
+}

@@ -1,0 +1,92 @@
+import CCairo
+import DecibelPlot
+import DecibelTestSupport
+import Foundation
+
+/// A private Xvfb server for one test (display :57 upwards, never the lead's :99), stopped on `stop()`.
+final class XvfbServer {
+    let display: String
+    private let process: Process
+
+    init(firstNumber: Int = 57, width: Int = 1024, height: Int = 768) throws {
+        var number = firstNumber
+        while FileManager.default.fileExists(atPath: "/tmp/.X\(number)-lock") || number == 99 { number += 1 }
+        display = ":\(number)"
+        process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/Xvfb")
+        process.arguments = [display, "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline {
+            if let connection = XOpenDisplay(display) {
+                XCloseDisplay(connection)
+                return
+            }
+            guard process.isRunning else { break }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        process.terminate()
+        throw XvfbError(message: "Xvfb \(display) did not start (is the xvfb package installed? Scripts/setup)")
+    }
+
+    /// Stops the server. The test runner's blocked signal mask is inherited by children, so Xvfb may
+    /// ignore SIGTERM: fall back to SIGKILL and remove the lock and socket it then leaves behind.
+    func stop() {
+        guard process.isRunning else { return }
+        process.terminate()
+        let deadline = Date().addingTimeInterval(1)
+        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            let number = display.dropFirst()
+            try? FileManager.default.removeItem(atPath: "/tmp/.X\(number)-lock")
+            try? FileManager.default.removeItem(atPath: "/tmp/.X11-unix/X\(number)")
+        }
+    }
+
+    /// Takes a screenshot of the whole screen with `xwd` and converts it with ImageMagick.
+    func screenshot(_ name: String) throws -> PlotImage {
+        let path = PlotArtifacts.path(name)
+        let result = try run("sh", ["-c", "xwd -root -silent -display \(display) | convert xwd:- png:\(path)"])
+        guard result.status == 0 else { throw XvfbError(message: "xwd/convert failed: \(result.standardError)") }
+        return try PlotImage(contentsOfPNG: path)
+    }
+
+    /// Sends what a window manager sends when its close button is clicked.
+    func sendDeleteWindow(to window: UInt) {
+        guard let connection = XOpenDisplay(display) else { return }
+        defer { XCloseDisplay(connection) }
+        var event = XEvent()
+        event.xclient.type = ClientMessage
+        event.xclient.window = Window(window)
+        event.xclient.message_type = XInternAtom(connection, "WM_PROTOCOLS", 0)
+        event.xclient.format = 32
+        event.xclient.data.l.0 = Int(XInternAtom(connection, "WM_DELETE_WINDOW", 0))
+        event.xclient.data.l.1 = Int(CurrentTime)
+        XSendEvent(connection, Window(window), 0, NoEventMask, &event)
+        XFlush(connection)
+    }
+
+    /// Sends a key press of `keysymName` (e.g. "m") to `window`.
+    func sendKey(_ keysymName: String, to window: UInt) {
+        guard let connection = XOpenDisplay(display) else { return }
+        defer { XCloseDisplay(connection) }
+        var event = XEvent()
+        event.xkey.type = KeyPress
+        event.xkey.display = connection
+        event.xkey.window = Window(window)
+        event.xkey.root = decibel_cairo_x_root_window(connection, decibel_cairo_x_default_screen(connection))
+        event.xkey.keycode = UInt32(XKeysymToKeycode(connection, XStringToKeysym(keysymName)))
+        event.xkey.same_screen = 1
+        XSendEvent(connection, Window(window), 1, KeyPressMask, &event)
+        XFlush(connection)
+    }
+}
+
+struct XvfbError: Error, CustomStringConvertible {
+    let message: String
+    var description: String { message }
+}

@@ -1,0 +1,37 @@
+import Decibel
+import DecibelTestSupport
+import Synchronization
+
+/// Collects buffers delivered on a consumer thread, up to a frame limit, for measurement.
+final class BufferCollector: @unchecked Sendable {
+    private let samples = Mutex<[[Float]]>([])
+    let limit: Int
+
+    init(channels: Int, limit: Int) {
+        self.limit = limit
+        samples.withLock { $0 = Array(repeating: [], count: channels) }
+    }
+
+    func append(_ buffer: AudioBufferView) {
+        samples.withLock { all in
+            guard all[0].count < limit else { return }
+            for channel in 0..<min(all.count, buffer.channelCount) { all[channel].append(contentsOf: buffer[channel]) }
+        }
+    }
+
+    var frames: Int { samples.withLock { $0[0].count } }
+    func channel(_ index: Int) -> [Float] { samples.withLock { $0[index] } }
+
+    /// Waits up to `seconds` for `limit` frames.
+    func wait(seconds: Double) -> Bool {
+        let deadline = MonotonicClock.now() + UInt64(seconds * 1e9)
+        while frames < limit && MonotonicClock.now() < deadline { MonotonicClock.sleep(nanoseconds: 5_000_000) }
+        return frames >= limit
+    }
+}
+
+/// The JACK server `Scripts/test` runs, if it answers.
+func runningJACK() -> JACKBackend? {
+    let backend = JACKBackend()
+    return backend.isAvailable ? backend : nil
+}

@@ -1,0 +1,146 @@
+import DecibelCore
+import DecibelNull
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The render graph under the sanitizer: every node kind, plan swaps from a control thread while the
+/// Null backend's clock thread renders, and taps whose consumer is too slow.
+enum GraphScenarios {
+    static let all: [Scenario] = [everyNode, swaps, slowTap]
+
+    /// A file-like source (locks, so it must never be read on the render thread).
+    final class LockedSource: AudioPullSource, @unchecked Sendable {
+        let format = AudioFormat(sampleRate: 48_000, channelCount: 2)
+        private let position = Mutex(0)
+        var length: Int? { 96_000 }
+        var isRealtimeSafe: Bool { false }
+        func read(into destination: AudioBufferView, frames: Int) throws(AudioError) -> Int {
+            position.withLock { position in
+                let count = max(0, min(frames, 96_000 - position))
+                for channel in 0..<destination.channelCount {
+                    for i in 0..<count { destination.samples(channel)[i] = Float((position + i) % 100) / 400 }
+                }
+                position += count
+                return count
+            }
+        }
+        func seek(to frame: Int) throws(AudioError) { position.withLock { $0 = min(max(0, frame), 96_000) } }
+    }
+
+    static func manualEngine() throws -> (AudioEngine, NullStream) {
+        let backend = NullBackend(options: .init(clock: .manual))
+        let engine = try AudioEngine(backend: backend, configuration: StreamConfiguration(direction: .duplex, channelCount: 2, bufferSize: .frames(256)) { _ in })
+        guard let stream = engine.stream as? NullStream else { throw ScenarioFailure("the Null backend did not make a NullStream") }
+        return (engine, stream)
+    }
+
+    static let everyNode = Scenario("graph-every-node", "every node kind, ramps and scheduled events rendered by the graph in real-time sections") {
+        let (engine, stream) = try manualEngine()
+        let sources = ChannelGroup(name: "sources"), effects = ChannelGroup(name: "effects")
+        try engine.mainGroup.add(sources)
+        try engine.mainGroup.add(effects)
+        for waveform in Waveform.allCases { try sources.add(ToneGenerator(waveform: waveform, frequency: 330, amplitude: 0.05)) }
+        try sources.add(BlockSource { view, time in
+            for i in 0..<view.frameCount { view.samples(0)[i] = (time + Int64(i)) % 200 == 0 ? 0.1 : 0 }
+        })
+        let memory = AudioBuffer(channelCount: 1, frameCapacity: 4_800)
+        for i in 0..<4_800 { memory[0][i] = Float(i % 48) / 480 }
+        let looping = FilePlayer(source: BufferPullSource(buffer: memory, sampleRate: 48_000))
+        looping.isLooping = true
+        let streamed = FilePlayer(source: LockedSource())
+        let oneShot = FilePlayer(source: BufferPullSource(buffer: memory, sampleRate: 48_000))
+        let mixer = MixerNode(inputCount: 3)
+        let gain = GainNode(gain: 0.8), pan = PanNode(pan: -0.3), meter = LevelMeter()
+        try engine.edit { (e: inout GraphEditor) throws(AudioError) in
+            try e.connect(looping, to: mixer, bus: 0)
+            try e.connect(streamed, to: mixer, bus: 1)
+            try e.connect(oneShot, to: mixer, bus: 2)
+            try e.connect(mixer, to: gain)
+            try e.connect(gain, to: pan)
+            try e.connect(pan, to: meter)
+            try e.add(meter, to: effects)
+        }
+        let eq = GraphicEQ()
+        for (index, band) in eq.bands.enumerated() { band.value = Float(index % 3) * 3 - 3 }
+        var filters: [any AudioNode] = BiquadType.allCases.map { BiquadFilter($0, frequency: 1200, q: 1, gainDB: 4) }
+        filters += [eq, DelayNode(time: 0.03, feedback: 0.4, mix: 0.3)]
+        try effects.setFilters(filters)
+        try engine.setPlaythrough(true)
+        var sink = 0 as Float
+        var waited = 0
+        while streamed.bufferedFrames < 8192 && waited < 2000 { usleep(1000); waited += 1 }
+        guard streamed.bufferedFrames >= 8192 else { throw ScenarioFailure("the feeder thread did not fill the player's ring") }
+        try stream.start()
+        looping.play()
+        streamed.play()
+        oneShot.playOnce(at: 2_000) {}
+        mixer.inputs[1].solo.schedule(1, at: 10_000)
+        mixer.inputs[1].solo.schedule(0, at: 20_000)
+        gain.gain.schedule(0.3, at: 5_123)
+        streamed.seek(to: 1_000, at: 30_000)
+        for block in 0..<400 {
+            if block == 100 { pan.pan.value = 0.7; effects.volume.value = 0.5; effects.isMuted = true }
+            if block == 150 { effects.isMuted = false; looping.pause() }
+            if block == 200 { looping.play(); (filters[0] as? BiquadFilter)?.frequency.value = 5000 }
+            let out = try stream.render(frames: 256)
+            sink = max(sink, abs(out[0][255]))
+            if block % 50 == 0 { engine.deliverEvents(); usleep(2000) }
+        }
+        try stream.stop()
+        stream.close()
+        guard stream.callbackCount == 400, sink > 0, meter.peakDBFS() > -60 else {
+            throw ScenarioFailure("the graph did not render (callbacks \(stream.callbackCount), peak \(sink))")
+        }
+    }
+
+    static let swaps = Scenario("graph-swaps", "a control thread edits the graph while the Null clock thread renders: plans swap inside real-time sections") {
+        let backend = NullBackend(options: .init(clock: .realTime))
+        let engine = try AudioEngine(backend: backend, configuration: StreamConfiguration(channelCount: 2, bufferSize: .frames(128)) { _ in })
+        guard let stream = engine.stream else { throw ScenarioFailure("no stream") }
+        try engine.mainGroup.add(ToneGenerator(frequency: 440, amplitude: 0.2))
+        let group = ChannelGroup(name: "edited")
+        try engine.mainGroup.add(group)
+        try stream.start()
+        let nodes: [any AudioNode] = [ToneGenerator(waveform: .square), GainNode(), BiquadFilter(.peaking, gainDB: 6), DelayNode()]
+        for edit in 0..<3_000 {
+            let node = nodes[edit % nodes.count]
+            switch edit % 3 {
+            case 0: try group.add(node)
+            case 1: try engine.detach(node)
+            default: try group.setFilters(edit % 2 == 0 ? [BiquadFilter(.lowShelf, gainDB: 3)] : [])
+            }
+            if edit % 10 == 0 { usleep(300) }
+        }
+        usleep(50_000)
+        try stream.stop()
+        stream.close()
+        guard engine.adoptedPlanCount > 50, engine.renderedBlockCount > 50 else {
+            throw ScenarioFailure("plans adopted \(engine.adoptedPlanCount), blocks \(engine.renderedBlockCount)")
+        }
+    }
+
+    static let slowTap = Scenario("graph-slow-tap", "taps on input, output, a node and a group with a consumer far slower than real time") {
+        let (engine, stream) = try manualEngine()
+        let tone = ToneGenerator(frequency: 1000, amplitude: 0.3)
+        let group = ChannelGroup(name: "tapped")
+        try engine.mainGroup.add(group)
+        try group.add(tone)
+        let slow: @Sendable (AudioBufferView) -> Void = { _ in usleep(30_000) }
+        let taps = [
+            try engine.installTap(on: engine.inputNode, bufferSize: 256, ringFrames: 1024, handler: slow),
+            try engine.installTap(on: engine.mainGroup, bufferSize: 256, ringFrames: 1024, handler: slow),
+            try engine.installTap(on: tone, bufferSize: 256, ringFrames: 1024, handler: slow),
+            try engine.installTap(on: group, bufferSize: 512, ringFrames: 1024, handler: slow),
+        ]
+        try stream.start()
+        for _ in 0..<300 { _ = try stream.render(frames: 256) }
+        try stream.stop()
+        for tap in taps { try engine.removeTap(tap) }
+        stream.close()
+        guard taps.allSatisfy({ $0.droppedFrames > 0 && $0.deliveredFrameCount > 0 }) else {
+            throw ScenarioFailure("expected drops and deliveries on every tap: \(taps.map { ($0.droppedFrames, $0.deliveredFrameCount) })")
+        }
+    }
+}

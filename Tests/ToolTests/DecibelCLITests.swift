@@ -1,0 +1,83 @@
+import DecibelTestSupport
+import Testing
+
+/// Runs the built `decibel` executable as a user would.
+@Suite("decibel command line")
+struct DecibelCLITests {
+    private func decibel(_ arguments: String..., environment: [String: String] = [:]) throws -> ProcessResult {
+        try run(TestEnvironment.productsDirectory.appendingPathComponent("decibel").path, arguments, environment: environment, timeout: 60)
+    }
+
+    @Test("backends lists every backend and marks the pick")
+    func backends() throws {
+        let result = try decibel("backends", environment: ["DECIBEL_BACKEND": "null"])
+        #expect(result.status == 0)
+        #expect(result.standardOutput.contains("* null"))
+    }
+
+    @Test("devices lists the Null device's ids")
+    func devices() throws {
+        let result = try decibel("devices", "--backend", "null")
+        #expect(result.status == 0)
+        #expect(result.standardOutput.contains("null-out"))
+        #expect(result.standardOutput.contains("null-in"))
+    }
+
+    @Test("tone plays for its duration on the Null device and says which backend and why")
+    func tone() throws {
+        let result = try decibel("tone", "--duration", "0.5", "--backend", "null")
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardError.contains("using null"))
+    }
+
+    @Test("user mistakes print one clear line on stderr and exit non-zero", arguments: [
+        (["tone", "--backend", "nope"], "no backend 'nope'; choose one of:"),
+        (["tone", "--backend", "null", "--device", "speaker"], "no device 'speaker'"),
+        (["tone", "--waveform", "zap"], "unknown waveform 'zap'"),
+        (["tone", "--duration=-1"], "--duration must be between"),
+        (["devices", "--backend", "nope"], "no backend 'nope'"),
+        (["frobnicate"], "Unexpected argument 'frobnicate'"),
+    ])
+    func mistakes(arguments: [String], message: String) throws {
+        let result = try run(TestEnvironment.productsDirectory.appendingPathComponent("decibel").path, arguments)
+        #expect(result.status != 0)
+        #expect(result.standardError.contains(message), "stderr was: \(result.standardError)")
+        #expect(!result.standardError.contains("Fatal error"))
+        #expect(result.standardOutput.isEmpty)
+    }
+}
+
+/// The CLI against the real servers `Scripts/test` starts.
+@Suite("decibel command line with real backends")
+struct DecibelCLIBackendTests {
+    private var decibelPath: String { TestEnvironment.productsDirectory.appendingPathComponent("decibel").path }
+
+    @Test("a missing libjack makes JACK unavailable with the reason while the others still work")
+    func missingJACKLibrary() throws {
+        let result = try run(decibelPath, ["backends"], environment: ["DECIBEL_JACK_LIBRARY": "/nonexistent/libjack.so.0"])
+        #expect(result.status == 0)
+        let jackLine = result.standardOutput.split(separator: "\n").first { $0.contains("jack") }.map(String.init) ?? ""
+        #expect(jackLine.contains("unavailable"))
+        #expect(jackLine.contains("/nonexistent/libjack.so.0"))
+        #expect(result.standardOutput.contains("null   available"))
+        let tone = try run(decibelPath, ["tone", "--duration", "0.2"], environment: ["DECIBEL_JACK_LIBRARY": "/nonexistent/libjack.so.0", "DECIBEL_BACKEND": "null"])
+        #expect(tone.status == 0)
+        let forced = try run(decibelPath, ["tone", "--duration", "0.2", "--backend", "jack"], environment: ["DECIBEL_JACK_LIBRARY": "/nonexistent/libjack.so.0"])
+        #expect(forced.status != 0)
+        #expect(forced.standardError.contains("--backend asks for 'jack', which is unavailable"))
+    }
+
+    @Test("with jackd running, JACK is picked first, lists the system device and plays a tone",
+          .enabled(if: TestEnvironment.serversRequired, "needs the jackd that Scripts/test starts"))
+    func jackIsPickedAndPlays() throws {
+        let backends = try run(decibelPath, ["backends"])
+        #expect(backends.standardOutput.hasPrefix("* jack"), "\(backends.standardOutput)")
+        let devices = try run(decibelPath, ["devices", "--backend", "jack"])
+        #expect(devices.standardOutput.contains("system"))
+        let tone = try run(decibelPath, ["tone", "--duration", "0.3", "--backend", "jack"])
+        #expect(tone.status == 0, "\(tone.standardError)")
+        let wrongDevice = try run(decibelPath, ["tone", "--backend", "jack", "--device", "nosuchclient"])
+        #expect(wrongDevice.status != 0)
+        #expect(wrongDevice.standardError.contains("no device 'nosuchclient'"))
+    }
+}

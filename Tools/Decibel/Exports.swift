@@ -1,0 +1,4 @@
+// `import Decibel` brings in the whole library: Core's types and every compiled-in backend.
+@_exported import DecibelCore
+@_exported import DecibelJACK
+@_exported import DecibelNull

@@ -1,0 +1,29 @@
+import ArgumentParser
+import Decibel
+
+/// `decibel backends`: every compiled-in backend, available or not, and why.
+struct BackendsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "backends",
+        abstract: "List the backends in priority order, whether each is available and why, and which is picked.",
+        discussion: "Example:\n  decibel backends\n  DECIBEL_BACKEND=null decibel backends"
+    )
+
+    @Option(name: .long, help: ArgumentHelp("Show the pick as if --backend ID were given.", valueName: "id"))
+    var backend: String?
+
+    func run() throws {
+        let registry = BackendRegistry.default
+        if let backend { _ = try registry.backend(id: backend) }
+        for report in registry.report(preferring: backend) {
+            let mark = report.isChosen ? "*" : " "
+            let state = report.availability.isAvailable ? "available  " : "unavailable"
+            let detail: String
+            switch report.availability {
+            case .available(let text): detail = text
+            case .unavailable(let reason): detail = reason
+            }
+            print("\(mark) \(column(report.id, 6)) \(state)  \(detail)")
+        }
+    }
+}
