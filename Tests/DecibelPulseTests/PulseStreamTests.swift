@@ -28,6 +28,7 @@ extension PulseTests {
         @Test(arguments: ServerKind.allCases)
         func sinePlayedIntoNullSinkIsRecordedByParec(kind: ServerKind) throws {
             guard let server = Self.server(kind) else { return }
+            defer { if kind == .pipewire { PulseTestServer.stopPipeWire() } }
             print("server used: \(server)")
             _ = try PlaybackCheck.run(backend: server.backend(), server: server, frequency: 440)
         }
@@ -35,6 +36,7 @@ extension PulseTests {
         @Test(arguments: ServerKind.allCases)
         func tonePlayedWithPacatIsCapturedFromTheMonitor(kind: ServerKind) throws {
             guard let server = Self.server(kind) else { return }
+            defer { if kind == .pipewire { PulseTestServer.stopPipeWire() } }
             print("server used: \(server)")
             _ = try CaptureCheck.run(backend: server.backend(), server: server, frequency: 660)
         }

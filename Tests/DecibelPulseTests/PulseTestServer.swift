@@ -38,6 +38,11 @@ struct PulseTestServer: Sendable, CustomStringConvertible {
         return (server, "")
     }
 
+    /// Stops the PipeWire instance `startPipeWire` started.
+    static func stopPipeWire() {
+        serversScript("stop", "pipewire", runtime: pipewireRuntime)
+    }
+
     /// Whether `pactl info` answers.
     var answers: Bool { (try? pactl(["info"]).status) == 0 }
 
