@@ -109,20 +109,31 @@ extension PulseTests {
             #expect(stream.format.bufferSize == Int((stream.format.sampleRate * 0.02).rounded()))
         }
 
-        @Test func captureLatencyIsReported() throws {
+        @Test func captureLatencyIsReportedForANullSource() throws {
             guard let server = Self.server(.pulseaudio) else { return }
+            // A real source, not a monitor: a monitor's latency is negative (it hears before the sink plays).
+            let name = "decibel_source_\(Int.random(in: 1000...9999))"
+            let load = try server.pactl(["load-module", "module-null-source", "source_name=\(name)"])
+            try #require(load.status == 0, "\(load.standardError)")
+            defer { _ = try? server.pactl(["unload-module", load.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)]) }
+            let source = try #require(try server.backend().devices().first { $0.id == name })
+            #expect(source.direction == .input && !source.isMonitor)
             let sink = CaptureSink(seconds: 2, rate: 48000)
             let stream = try server.backend().makeStream(StreamConfiguration(
-                direction: .input, device: server.sink + ".monitor", sampleRate: 48000, bufferSize: .frames(960), render: sink.render))
+                direction: .input, device: name, sampleRate: 48000, bufferSize: .frames(960), render: sink.render))
             defer { stream.close() }
-            try server.start(stream)
-            Thread.sleep(forTimeInterval: 0.5)
-            let latency = stream.latency
+            try stream.start()
+            Thread.sleep(forTimeInterval: 1)
+            var samples: [Int] = []
+            for _ in 0..<5 {
+                samples.append(stream.latency.inputFrames)
+                Thread.sleep(forTimeInterval: 0.05)
+            }
             try stream.stop()
-            print("capture latency at 960-frame target: \(latency.inputFrames) frames")
-            #expect(latency.outputFrames == 0)
-            #expect(latency.inputFrames >= 0 && latency.inputFrames < 4 * 960)
-            #expect(sink.callbacks.load(ordering: .relaxed) > 0)
+            print("capture latency from a null source at a 960-frame target: \(samples) frames; \(sink.callbacks.load(ordering: .relaxed)) callbacks")
+            #expect(stream.latency.outputFrames == 0)
+            #expect(samples.allSatisfy { $0 > 0 && $0 < 4 * 960 })
+            #expect(sink.callbacks.load(ordering: .relaxed) > 10)
         }
 
         @Test func stopAndStartAgain() throws {
