@@ -44,7 +44,9 @@ extension PulseTests {
         @Test(arguments: [SampleType.int16, .int24, .int32, .float32])
         func playbackInEveryDeviceEncoding(type: SampleType) throws {
             guard let server = Self.server(.pulseaudio) else { return }
-            let result = try PlaybackCheck.run(backend: server.backend(), server: server, frequency: 1000, amplitude: 0.25, sampleType: type)
+            // 40 ms: this checks the conversion into each encoding; the 20 ms default is covered above.
+            let result = try PlaybackCheck.run(backend: server.backend(), server: server, frequency: 1000, amplitude: 0.25,
+                                               bufferSize: .milliseconds(40), sampleType: type)
             #expect(result.format.deviceSampleType == type)
         }
 
@@ -155,6 +157,22 @@ extension PulseTests {
             #expect(stream.state == .closed)
             #expect(throws: AudioError.self) { try stream.start() }
             #expect(events.all.filter { $0.event == .started }.count == 2)
+        }
+
+        @Test func droppingARunningStreamStopsIt() throws {
+            guard let server = Self.server(.pulseaudio) else { return }
+            let source = SineSource(frequency: 440, amplitude: 0.1)
+            do {
+                let stream = try server.backend().makeStream(StreamConfiguration(device: server.sink, render: source.render))
+                try server.start(stream)
+                Thread.sleep(forTimeInterval: 0.3)
+            }
+            let afterDrop = source.callbacks.load(ordering: .relaxed)
+            Thread.sleep(forTimeInterval: 0.3)
+            #expect(afterDrop > 0)
+            #expect(source.callbacks.load(ordering: .relaxed) == afterDrop, "a dropped stream kept calling back")
+            let inputs = try server.pactl(["list", "short", "sink-inputs"]).standardOutput
+            #expect(inputs.isEmpty, "the dropped stream is still connected: \(inputs)")
         }
     }
 }
