@@ -113,7 +113,7 @@ extension PulseTests {
             #expect(availability.isAvailable)
             #expect(try backend.devices().contains { $0.id == server.sink })
             // Audio travels over TCP too: play a sine through the TCP connection, record it over unix.
-            let measured = try PlaybackCheck.run(backend: backend, server: server, frequency: 550)
+            let measured = try PlaybackCheck.run(backend: backend, server: try #require(PulseTestServer.shared), frequency: 550)
             #expect(abs(measured.frequency - 550) < 2)
         }
     }

@@ -15,7 +15,8 @@ extension PulseTests {
         }
 
         @Test func loadingAndUnloadingANullSinkGivesAddedAndRemovedEvents() throws {
-            guard let server = PulseStreamTests.server(.pulseaudio) else { return }
+            guard let server = PulseTestServer.startIsolated() else { return }
+            defer { PulseTestServer.stopIsolated() }
             let events = EventLog<DeviceEvent>()
             let observation = try server.backend().observeDevices { events.append($0) }
             defer { observation.cancel() }
@@ -47,7 +48,8 @@ extension PulseTests {
         }
 
         @Test func cancelledObservationDeliversNothingMore() throws {
-            guard let server = PulseStreamTests.server(.pulseaudio) else { return }
+            guard let server = PulseTestServer.startIsolated() else { return }
+            defer { PulseTestServer.stopIsolated() }
             let events = EventLog<DeviceEvent>()
             let observation = try server.backend().observeDevices { events.append($0) }
             observation.cancel()
@@ -58,7 +60,8 @@ extension PulseTests {
         }
 
         @Test func defaultChangeIsReportedAndAStreamOnTheDefaultFollowsIt() throws {
-            guard let server = PulseStreamTests.server(.pulseaudio) else { return }
+            guard let server = PulseTestServer.startIsolated() else { return }
+            defer { PulseTestServer.stopIsolated() }
             let original = try server.pactl(["get-default-sink"]).standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
             let other = "decibel_follow_\(Int.random(in: 1000...9999))"
             let module = try Self.loadSink(server, other)
@@ -96,7 +99,8 @@ extension PulseTests {
         }
 
         @Test func streamOnANamedSinkStaysWhenTheDefaultChanges() throws {
-            guard let server = PulseStreamTests.server(.pulseaudio) else { return }
+            guard let server = PulseTestServer.startIsolated() else { return }
+            defer { PulseTestServer.stopIsolated() }
             let original = try server.pactl(["get-default-sink"]).standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
             let other = "decibel_stay_\(Int.random(in: 1000...9999))"
             let module = try Self.loadSink(server, other)
@@ -116,7 +120,8 @@ extension PulseTests {
 
 extension PulseTests.PulseDeviceEventTests {
     @Test func unloadingTheNamedSinkOfARunningStreamGivesDeviceLost() throws {
-        guard let server = PulseTests.PulseStreamTests.server(.pulseaudio) else { return }
+        guard let server = PulseTestServer.startIsolated() else { return }
+        defer { PulseTestServer.stopIsolated() }
         let name = "decibel_lost_\(Int.random(in: 1000...9999))"
         let module = try Self.loadSink(server, name)
         var unloaded = false

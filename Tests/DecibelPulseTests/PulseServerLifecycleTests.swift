@@ -10,9 +10,9 @@ import Glibc
 extension PulseTests {
     /// Killing the server under running streams, and reconnection when it comes back.
     @Suite struct PulseServerLifecycleTests {
-        /// The pid of this run's pulseaudio (from the pid file Scripts/servers writes).
+        /// The pid of the isolated pulseaudio (from the pid file Scripts/servers writes).
         static func pulseaudioPID() -> pid_t? {
-            let runtime = ProcessInfo.processInfo.environment["DECIBEL_RUNTIME_DIR"] ?? "/tmp/decibel-test"
+            let runtime = PulseTestServer.isolatedRuntime
             guard let text = try? String(contentsOfFile: "\(runtime)/pulseaudio.pid", encoding: .utf8),
                   let pid = pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines)),
                   let comm = try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8), comm.hasPrefix("pulseaudio") else { return nil }
@@ -22,9 +22,10 @@ extension PulseTests {
         static func isShutDown(_ event: StreamEvent) -> Bool { if case .serverShutDown = event { true } else { false } }
 
         @Test func killingTheServerGivesServerShutDownWithinOneSecondAndReconnectionResumesPlayback() throws {
-            guard let server = PulseStreamTests.server(.pulseaudio) else { return }
-            let pid = try #require(Self.pulseaudioPID(), "cannot find this run's pulseaudio pid")
-            defer { if !server.answers { serversScript("start", "pulse") } }
+            // Its own pulseaudio: killing the shared one would break every other suite running now.
+            guard let server = PulseTestServer.startIsolated() else { return }
+            defer { PulseTestServer.stopIsolated() }
+            let pid = try #require(Self.pulseaudioPID(), "cannot find the isolated pulseaudio's pid")
 
             let events = EventLog<StreamEvent>()
             let source = SineSource(frequency: 440, amplitude: 0.5)
@@ -61,8 +62,8 @@ extension PulseTests {
             #expect(reconnecting.latency == StreamLatency())
 
             let callbacksWhileDown = source.callbacks.load(ordering: .relaxed)
-            #expect(serversScript("stop", "pulse") == 0)
-            #expect(serversScript("start", "pulse") == 0)
+            #expect(serversScript("stop", "pulse", runtime: PulseTestServer.isolatedRuntime) == 0)
+            #expect(serversScript("start", "pulse", runtime: PulseTestServer.isolatedRuntime) == 0)
             let reconnected = events.wait(seconds: 10) { $0 == .reconnected }
             print("server back: reconnected after \(ms(reconnected)) ms; events \(events.all.map(\.event))")
             try #require(reconnected != nil, "the stream did not reconnect")

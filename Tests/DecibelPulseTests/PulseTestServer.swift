@@ -22,6 +22,43 @@ struct PulseTestServer: Sendable, CustomStringConvertible {
     /// (then a missing server fails the test instead of skipping it).
     static let shouldRun: Bool = TestEnvironment.serversRequired || pulseaudio.answers
 
+    /// The shared pulseaudio with a null sink of these tests' own (`decibel_pulse_tests`), loaded once
+    /// and left for the server's life: other suites (the RealtimeSanitizer scenarios, ALSA's `pulse` PCM,
+    /// the CLI) play into the shared test sink at the same time, and a parec measurement must hear only
+    /// this suite's stream.
+    static let shared: PulseTestServer? = {
+        guard pulseaudio.answers else { return nil }
+        let server = PulseTestServer(address: pulseaudio.address, sink: "decibel_pulse_tests")
+        let sinks = (try? server.pactl(["list", "short", "sinks"]).standardOutput) ?? ""
+        if !sinks.split(separator: "\n").contains(where: { $0.split(separator: "\t").dropFirst().first == "decibel_pulse_tests" }) {
+            _ = try? server.pactl(["load-module", "module-null-sink", "sink_name=decibel_pulse_tests",
+                                   "sink_properties=device.description=Decibel-Pulse-tests"])
+        }
+        return server
+    }()
+
+    /// Runtime dir of a pulseaudio of these tests' own, for tests that kill the server, switch its
+    /// default or load and unload sinks (which would disturb other suites on the shared one).
+    static var isolatedRuntime: String {
+        (ProcessInfo.processInfo.environment["DECIBEL_RUNTIME_DIR"] ?? "/tmp/decibel-test") + "-pulse-isolated"
+    }
+
+    /// Starts the isolated pulseaudio (`Scripts/servers start pulse` in `isolatedRuntime`).
+    static func startIsolated() -> PulseTestServer? {
+        let status = serversScript("start", "pulse", runtime: isolatedRuntime)
+        let server = PulseTestServer(address: "unix:\(isolatedRuntime)/pulse/native", sink: "decibel_test")
+        if status == 0, server.answers { return server }
+        let log = (try? String(contentsOfFile: "\(isolatedRuntime)/servers-start-pulse.log.err", encoding: .utf8)) ?? ""
+        if TestEnvironment.serversRequired { Issue.record("the isolated pulseaudio did not start: \(log)") }
+        print("skipping: the isolated pulseaudio did not start: \(log)")
+        return nil
+    }
+
+    /// Stops the isolated pulseaudio.
+    static func stopIsolated() {
+        serversScript("stop", "pulse", runtime: isolatedRuntime)
+    }
+
     /// Runtime dir of the PipeWire instance (separate from pulseaudio's so both can run side by side).
     static var pipewireRuntime: String {
         (ProcessInfo.processInfo.environment["DECIBEL_RUNTIME_DIR"] ?? "/tmp/decibel-test") + "-pipewire"
