@@ -3,6 +3,9 @@ import DecibelCore
 import DecibelTestSupport
 import Foundation
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 
 extension PulseTests {
     /// Availability, library loading, server selection and the device list.
@@ -116,5 +119,34 @@ extension PulseTests {
             let measured = try PlaybackCheck.run(backend: backend, server: try #require(PulseTestServer.shared), frequency: 550)
             #expect(abs(measured.frequency - 550) < 2)
         }
+    }
+}
+
+extension PulseTests.PulseBackendTests {
+    /// A socket that accepts connections but never speaks the protocol: connecting must give up after
+    /// the configured timeout instead of hanging.
+    @Test func silentServerTimesOut() throws {
+        let path = TestEnvironment.temporaryDirectory("silent").appendingPathComponent("native").path
+        let listener = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        try #require(listener >= 0)
+        defer { close(listener) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            let bytes = Array(path.utf8.prefix(raw.count - 1))
+            raw.copyBytes(from: bytes + [0])
+        }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        try #require(bound == 0 && listen(listener, 4) == 0)
+        let backend = PulseBackend(options: .init(server: "unix:\(path)", timeout: 0.5))
+        let started = Date()
+        let availability = backend.availability
+        let elapsed = Date().timeIntervalSince(started)
+        print("silent server: \(availability) after \(String(format: "%.3f", elapsed)) s")
+        #expect(!availability.isAvailable)
+        #expect(availability.description.contains("did not answer"))
+        #expect(elapsed >= 0.4 && elapsed < 2)
     }
 }
