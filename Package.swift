@@ -15,11 +15,14 @@ let package = Package(
         .library(name: "DecibelCore", targets: ["DecibelCore"]),
         .library(name: "DecibelNull", targets: ["DecibelNull"]),
         .library(name: "DecibelJACK", targets: ["DecibelJACK"]),
+        .library(name: "DecibelALSA", targets: ["DecibelALSA"]),
         .library(name: "DecibelPulse", targets: ["DecibelPulse"]),
         .library(name: "DecibelAnalysis", targets: ["DecibelAnalysis"]),
         .library(name: "DecibelPlot", targets: ["DecibelPlot"]),
         .library(name: "Decibel", targets: ["Decibel"]),
+        .library(name: "DecibelFormats", targets: ["DecibelFormats"]),
         .executable(name: "decibel", targets: ["decibel"]),
+        .executable(name: "decibel-scope", targets: ["decibel-scope"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -37,9 +40,13 @@ let package = Package(
         .target(name: "CPulse", path: "Backends/Pulse/CPulse"),
         .target(name: "DecibelPulse", dependencies: ["DecibelCore", "CPulse"], path: "Backends/Pulse/DecibelPulse"),
         // ALSA:  CALSA + DecibelALSA     (Backends/ALSA)
+        .target(name: "CALSA", path: "Backends/ALSA/CALSA"),
+        .target(name: "DecibelALSA", dependencies: ["DecibelCore", "CALSA"], path: "Backends/ALSA/DecibelALSA"),
 
         // MARK: Formats and Plot
-        // Formats: CSndFile + DecibelFormats (Formats/)
+        // Formats: CSndFile + DecibelFormats (Formats/). Links libsndfile and libsoxr normally.
+        .systemLibrary(name: "CSndFile", path: "Formats/CSndFile", providers: [.apt(["libsndfile1-dev", "libsoxr-dev"])]),
+        .target(name: "DecibelFormats", dependencies: ["DecibelCore", "CSndFile"], path: "Formats/DecibelFormats"),
         // Plot:    CCairo + DecibelPlot      (Plot/); CKissFFT + DecibelAnalysis (FFT without plotting)
         .systemLibrary(name: "CKissFFT", path: "Plot/CKissFFT", providers: [.apt(["libkissfft-dev"])]),
         .target(name: "DecibelAnalysis", dependencies: ["DecibelCore", "CKissFFT"], path: "Plot/DecibelAnalysis"),
@@ -49,33 +56,47 @@ let package = Package(
         // MARK: Umbrella and tools
         .target(
             name: "Decibel",
-            dependencies: ["DecibelCore", "DecibelJACK", "DecibelNull"],
+            dependencies: ["DecibelCore", "DecibelJACK", "DecibelALSA", "DecibelNull", "DecibelFormats"],
             path: "Tools/Decibel"
         ),
         .executableTarget(
             name: "decibel",
-            dependencies: ["Decibel", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["Decibel", "DecibelPlot", "DecibelAnalysis", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Tools/decibel"
+        ),
+
+        .executableTarget(
+            name: "decibel-scope",
+            dependencies: ["Decibel", "DecibelPlot", "CCairo", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            path: "Tools/decibel-scope"
         ),
 
         // MARK: Real-time proof — render paths run under clang's RealtimeSanitizer (see DESIGN.md).
         .executableTarget(
             name: "decibel-rtcheck",
-            dependencies: ["Decibel", "DecibelPlot", "DecibelJACK", "DecibelPulse"],
+            dependencies: ["Decibel", "DecibelPlot", "DecibelJACK", "DecibelALSA", "DecibelFormats", "DecibelPulse"],
             path: "Tests/RealtimeCheck",
             linkerSettings: realtimeSanitizerLinkerSettings()
         ),
 
         // MARK: Tests
         .target(name: "DecibelTestSupport", path: "Tests/Support"),
+        .target(name: "DecibelPlotTestSupport", dependencies: ["DecibelPlot", "CCairo", "DecibelTestSupport"], path: "Tests/PlotSupport"),
         .testTarget(name: "DecibelCoreTests", dependencies: ["DecibelCore", "DecibelTestSupport"], path: "Tests/DecibelCoreTests"),
         .testTarget(name: "DecibelNullTests", dependencies: ["DecibelNull", "DecibelTestSupport"], path: "Tests/DecibelNullTests"),
         .testTarget(name: "DecibelJACKTests", dependencies: ["DecibelJACK", "DecibelTestSupport"], path: "Tests/DecibelJACKTests"),
+        .testTarget(name: "DecibelALSATests", dependencies: ["DecibelALSA", "DecibelTestSupport"], path: "Tests/DecibelALSATests"),
         .testTarget(name: "DecibelPulseTests", dependencies: ["DecibelPulse", "DecibelTestSupport"], path: "Tests/DecibelPulseTests"),
         .testTarget(name: "DecibelGraphTests", dependencies: ["DecibelCore", "DecibelNull", "DecibelTestSupport"], path: "Tests/DecibelGraphTests"),
         .testTarget(name: "DecibelTests", dependencies: ["Decibel", "DecibelTestSupport"], path: "Tests/DecibelTests"),
-        .testTarget(name: "DecibelPlotTests", dependencies: ["DecibelPlot", "DecibelAnalysis", "CCairo", "DecibelNull", "DecibelTestSupport"], path: "Tests/DecibelPlotTests"),
-        .testTarget(name: "ToolTests", dependencies: ["decibel", "DecibelTestSupport"], path: "Tests/ToolTests"),
+        .executableTarget(name: "decibel-record-probe", dependencies: ["DecibelFormats"], path: "Tests/RecordProbe"),
+        .testTarget(
+            name: "DecibelFormatsTests",
+            dependencies: ["DecibelFormats", "DecibelTestSupport", "decibel-record-probe"],
+            path: "Tests/DecibelFormatsTests"
+        ),
+        .testTarget(name: "DecibelPlotTests", dependencies: ["DecibelPlot", "DecibelAnalysis", "CCairo", "DecibelNull", "DecibelTestSupport", "DecibelPlotTestSupport"], path: "Tests/DecibelPlotTests"),
+        .testTarget(name: "ToolTests", dependencies: ["decibel", "decibel-scope", "DecibelTestSupport", "DecibelPlotTestSupport"], path: "Tests/ToolTests"),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,6 +1,7 @@
 // swift-tools-version: 6.0
 // Benchmarks live in their own package so the main build stays light. Build and run in release:
 //   swift run -c release --package-path Benchmarks ring-bench
+//   swift run -c release --package-path Benchmarks formats-bench
 //   swift run -c release --package-path Benchmarks plot-bench
 //   swift run -c release --package-path Benchmarks graph-bench [seconds]
 import PackageDescription
@@ -15,6 +16,18 @@ let package = Package(
             name: "ring-bench",
             dependencies: [.product(name: "DecibelCore", package: "Decibel"), "CJackRingBench"],
             path: "Ring"
+        ),
+        // libsndfile's sf_readf_float loop and libsamplerate in plain C: the peers DecibelFormats is measured against.
+        .target(
+            name: "CSndFileBench", path: "CSndFileBench",
+            linkerSettings: [.linkedLibrary("sndfile"), .linkedLibrary("samplerate"), .linkedLibrary("m")]
+        ),
+        .executableTarget(
+            name: "formats-bench",
+            dependencies: [
+                .product(name: "DecibelCore", package: "Decibel"), .product(name: "DecibelFormats", package: "Decibel"), "CSndFileBench",
+            ],
+            path: "Formats"
         ),
         // Plain C doing the same mixing as the graph scenarios: the floor the render graph is measured against.
         .target(name: "GraphBenchFloor", path: "GraphFloor", cSettings: [.unsafeFlags(["-O3"])]),

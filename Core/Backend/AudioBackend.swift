@@ -2,15 +2,30 @@
 public enum BackendAvailability: Hashable, Sendable, CustomStringConvertible {
     /// Usable; the detail says what answered (for example "server 'default' at 48000 Hz").
     case available(detail: String)
+    /// Usable when asked for by name, but a poor automatic pick: ALSA on a machine with no sound card
+    /// whose `default` PCM does not open still plays to `null` or a file PCM, yet picking it unasked
+    /// would send sound nowhere. The registry passes over it unless it is named.
+    case availableOnRequest(detail: String)
     /// Not usable; the reason says why in words a person can act on.
     case unavailable(reason: String)
 
-    /// Whether the backend is usable.
-    public var isAvailable: Bool { if case .available = self { true } else { false } }
+    /// Whether the backend is usable (when named, at least).
+    public var isAvailable: Bool { if case .unavailable = self { false } else { true } }
+
+    /// Whether an automatic pick may choose it.
+    public var isAutomaticChoice: Bool { if case .available = self { true } else { false } }
+
+    /// The detail or the reason.
+    public var explanation: String {
+        switch self {
+        case .available(let text), .availableOnRequest(let text), .unavailable(let text): text
+        }
+    }
 
     public var description: String {
         switch self {
         case .available(let detail): "available: \(detail)"
+        case .availableOnRequest(let detail): "available when named: \(detail)"
         case .unavailable(let reason): "unavailable: \(reason)"
         }
     }

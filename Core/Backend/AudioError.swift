@@ -21,6 +21,15 @@ public struct AudioError: Error, Sendable, Hashable, CustomStringConvertible {
         case backendError
         /// The backend did not answer in time.
         case timedOut
+        /// A file does not exist (the message names it).
+        case fileNotFound
+        /// A file exists but cannot be opened, read or written (permissions, a directory, an I/O error).
+        case fileUnreadable
+        /// A file's contents are not usable audio: empty, truncated, corrupt, not audio, or a header with
+        /// absurd values (the message names the file and the problem).
+        case invalidFile
+        /// A file format, encoding or option the installed codec libraries cannot handle.
+        case unsupportedFormat
     }
 
     /// What went wrong, broadly.
@@ -44,7 +53,13 @@ public struct AudioError: Error, Sendable, Hashable, CustomStringConvertible {
     }
 
     public var description: String {
-        var text = backend.map { "\($0): \(message)" } ?? message
+        backend.map { "\($0): \(messageWithCode)" } ?? messageWithCode
+    }
+
+    /// The message and the C library's code and text, without the backend's name (for places that
+    /// already say which backend it is).
+    public var messageWithCode: String {
+        var text = message
         switch (code, codeDescription) {
         case let (code?, detail?): text += " (error \(code): \(detail))"
         case let (code?, nil): text += " (error \(code))"

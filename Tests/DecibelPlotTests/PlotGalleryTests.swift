@@ -1,5 +1,6 @@
 import DecibelCore
 import DecibelPlot
+import DecibelPlotTestSupport
 import Foundation
 import Testing
 

@@ -1,5 +1,6 @@
 import DecibelCore
 import DecibelPlot
+import DecibelPlotTestSupport
 import DecibelTestSupport
 import Foundation
 import Testing

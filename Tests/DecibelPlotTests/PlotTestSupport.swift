@@ -45,13 +45,3 @@ extension PlotImage {
     }
 }
 
-/// Where tests leave their pictures (kept so a person can look at them).
-enum PlotArtifacts {
-    static let directory: URL = {
-        let url = URL(fileURLWithPath: "/tmp/decibel-plot-tests")
-        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }()
-
-    static func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
-}

@@ -1,6 +1,7 @@
 import DecibelAnalysis
 import DecibelCore
 import DecibelPlot
+import DecibelPlotTestSupport
 import Testing
 
 @Suite struct SpectrumAnalyzerTests {

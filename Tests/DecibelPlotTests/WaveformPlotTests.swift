@@ -1,6 +1,7 @@
 import Foundation
 import DecibelCore
 import DecibelPlot
+import DecibelPlotTestSupport
 import Testing
 
 @Suite struct WaveformPlotTests {

@@ -70,6 +70,20 @@ struct BackendRegistryTests {
         #expect(registry.report(preferring: "null", environment: [:]).map(\.isChosen) == [false, false, false, true])
     }
 
+    @Test("a backend usable only when named is passed over automatically but honoured when asked for")
+    func availableOnRequest() throws {
+        let registry = BackendRegistry(backends: [
+            ScriptedBackend("alsa", .availableOnRequest(detail: "no sound card; 'default' does not open")),
+            ScriptedBackend("null", .available(detail: "always")),
+        ])
+        let automatic = try registry.select(environment: [:])
+        #expect(automatic.backend.id == "null")
+        #expect(automatic.reason.contains("alsa available when named: no sound card"))
+        #expect(try registry.select(preferring: "alsa", environment: [:]).backend.id == "alsa")
+        #expect(registry.report(environment: [:]).map(\.isChosen) == [false, true])
+        #expect(registry.report(preferring: "alsa", environment: [:]).map(\.isChosen) == [true, false])
+    }
+
     @Test("nothing available is an error listing every reason")
     func nothingAvailable() {
         let empty = BackendRegistry(backends: [ScriptedBackend("jack", .unavailable(reason: "no server"))])

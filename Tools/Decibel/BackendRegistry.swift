@@ -5,8 +5,8 @@ import Glibc
 /// The compiled-in backends in priority order, and the runtime pick among them.
 ///
 /// The order is JACK (if a server runs), PulseAudio (if a server answers), ALSA, then the Null device,
-/// which is always available. The pick moves past a backend only when it is unavailable, and says why
-/// about each one. `DECIBEL_BACKEND=<id>` or an explicit id (a `--backend` flag) overrides the order;
+/// which is always available. The pick moves past a backend only when it is unavailable (or usable only
+/// when named, like ALSA with no card and no working `default` PCM), and says why about each one. `DECIBEL_BACKEND=<id>` or an explicit id (a `--backend` flag) overrides the order;
 /// an overridden backend that is unavailable is an error, never a silent fallback.
 ///
 /// ```swift
@@ -22,7 +22,7 @@ public struct BackendRegistry: Sendable {
 
     /// Every backend compiled into this build, in priority order.
     public static var compiledIn: [any AudioBackend] {
-        [JACKBackend(), NullBackend()]
+        [JACKBackend(), ALSABackend(), NullBackend()]
     }
 
     /// The registry of every compiled-in backend.
@@ -47,7 +47,7 @@ public struct BackendRegistry: Sendable {
             var chosen = false
             if let override {
                 chosen = backend.id == override.id.lowercased() && availability.isAvailable
-            } else if !chosenYet && availability.isAvailable {
+            } else if !chosenYet && availability.isAutomaticChoice {
                 chosen = true
             }
             chosenYet = chosenYet || chosen
@@ -61,15 +61,16 @@ public struct BackendRegistry: Sendable {
         if let override = Self.override(explicitID: explicitID, environment: environment) {
             let backend = try backend(id: override.id)
             let availability = backend.availability
-            guard availability.isAvailable, case .available(let detail) = availability else {
+            guard availability.isAvailable else {
                 throw AudioError(.backendUnavailable, "\(override.source) asks for '\(backend.id)', which is \(availability)", backend: backend.id)
             }
-            return BackendSelection(backend: backend, reason: "\(override.source) asks for it; \(detail)", skipped: [])
+            return BackendSelection(backend: backend, reason: "\(override.source) asks for it; \(availability.explanation)", skipped: [])
         }
         var skipped: [BackendReport] = []
         for backend in backends {
             let availability = backend.availability
-            if case .available(let detail) = availability {
+            if availability.isAutomaticChoice {
+                let detail = availability.explanation
                 let passed = skipped.isEmpty ? "" : " (" + skipped.map { "\($0.id) \($0.availability)" }.joined(separator: "; ") + ")"
                 return BackendSelection(backend: backend, reason: "first available in priority order: \(detail)\(passed)", skipped: skipped)
             }

@@ -17,13 +17,13 @@ struct BackendsCommand: ParsableCommand {
         if let backend { _ = try registry.backend(id: backend) }
         for report in registry.report(preferring: backend) {
             let mark = report.isChosen ? "*" : " "
-            let state = report.availability.isAvailable ? "available  " : "unavailable"
-            let detail: String
+            let state: String
             switch report.availability {
-            case .available(let text): detail = text
-            case .unavailable(let reason): detail = reason
+            case .available: state = "available"
+            case .availableOnRequest: state = "if named"
+            case .unavailable: state = "unavailable"
             }
-            print("\(mark) \(column(report.id, 6)) \(state)  \(detail)")
+            print("\(mark) \(column(report.id, 6)) \(column(state, 11))  \(report.availability.explanation)")
         }
     }
 }

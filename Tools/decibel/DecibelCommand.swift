@@ -17,6 +17,9 @@ struct DecibelCommand: ParsableCommand {
           decibel devices --backend pulse
           decibel tone --frequency 1000 --waveform square --duration 2
         """,
-        subcommands: [BackendsCommand.self, DevicesCommand.self, ToneCommand.self]
+        subcommands: [
+            BackendsCommand.self, DevicesCommand.self, ToneCommand.self, PassthroughCommand.self,
+            InfoCommand.self, ConvertCommand.self, WaveformCommand.self, SpectrumCommand.self,
+        ]
     )
 }

@@ -60,7 +60,7 @@ public final class JACKBackend: AudioBackend {
             let server = JACKClient.describeServer(options.serverName)
             return .available(detail: "\(server) at \(Int(client.sampleRate)) Hz, \(client.bufferSize) frames per period")
         } catch {
-            return .unavailable(reason: error.description)
+            return .unavailable(reason: error.messageWithCode)
         }
     }
 

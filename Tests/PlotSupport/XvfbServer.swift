@@ -4,11 +4,11 @@ import DecibelTestSupport
 import Foundation
 
 /// A private Xvfb server for one test (display :57 upwards, never the lead's :99), stopped on `stop()`.
-final class XvfbServer {
-    let display: String
+public final class XvfbServer: @unchecked Sendable {
+    public let display: String
     private let process: Process
 
-    init(firstNumber: Int = 57, width: Int = 1024, height: Int = 768) throws {
+    public init(firstNumber: Int = 57, width: Int = 1024, height: Int = 768) throws {
         var number = firstNumber
         while FileManager.default.fileExists(atPath: "/tmp/.X\(number)-lock") || number == 99 { number += 1 }
         display = ":\(number)"
@@ -33,7 +33,7 @@ final class XvfbServer {
 
     /// Stops the server. The test runner's blocked signal mask is inherited by children, so Xvfb may
     /// ignore SIGTERM: fall back to SIGKILL and remove the lock and socket it then leaves behind.
-    func stop() {
+    public func stop() {
         guard process.isRunning else { return }
         process.terminate()
         let deadline = Date().addingTimeInterval(1)
@@ -48,7 +48,7 @@ final class XvfbServer {
     }
 
     /// Takes a screenshot of the whole screen with `xwd` and converts it with ImageMagick.
-    func screenshot(_ name: String) throws -> PlotImage {
+    public func screenshot(_ name: String) throws -> PlotImage {
         let path = PlotArtifacts.path(name)
         let result = try run("sh", ["-c", "xwd -root -silent -display \(display) | convert xwd:- png:\(path)"])
         guard result.status == 0 else { throw XvfbError(message: "xwd/convert failed: \(result.standardError)") }
@@ -56,7 +56,7 @@ final class XvfbServer {
     }
 
     /// Sends what a window manager sends when its close button is clicked.
-    func sendDeleteWindow(to window: UInt) {
+    public func sendDeleteWindow(to window: UInt) {
         guard let connection = XOpenDisplay(display) else { return }
         defer { XCloseDisplay(connection) }
         var event = XEvent()
@@ -71,7 +71,7 @@ final class XvfbServer {
     }
 
     /// Sends a key press of `keysymName` (e.g. "m") to `window`.
-    func sendKey(_ keysymName: String, to window: UInt) {
+    public func sendKey(_ keysymName: String, to window: UInt) {
         guard let connection = XOpenDisplay(display) else { return }
         defer { XCloseDisplay(connection) }
         var event = XEvent()
@@ -86,7 +86,7 @@ final class XvfbServer {
     }
 }
 
-struct XvfbError: Error, CustomStringConvertible {
-    let message: String
-    var description: String { message }
+public struct XvfbError: Error, CustomStringConvertible {
+    public let message: String
+    public var description: String { message }
 }

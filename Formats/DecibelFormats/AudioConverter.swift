@@ -1,0 +1,92 @@
+import DecibelCore
+
+/// What `decibel convert` asks for.
+public struct ConvertOptions: Sendable, Hashable {
+    /// Output container and encoding; `nil` picks from the output's extension, keeping the input's bit
+    /// depth where the container allows it (16-bit otherwise; Vorbis for `.ogg`, Opus for `.opus`).
+    public var format: AudioFileWriter.Format?
+    /// Output sample rate; `nil` keeps the input's. Converted with `Resampler` (libsoxr, very high quality).
+    public var sampleRate: Int?
+    /// Copy title, artist and the other text tags.
+    public var keepsMetadata: Bool
+
+    /// Options; every field defaults to "as the input".
+    public init(format: AudioFileWriter.Format? = nil, sampleRate: Int? = nil, keepsMetadata: Bool = true) {
+        self.format = format
+        self.sampleRate = sampleRate
+        self.keepsMetadata = keepsMetadata
+    }
+}
+
+/// What a conversion did.
+public struct ConversionSummary: Sendable, Hashable {
+    /// The input's description.
+    public var input: AudioFileInfo
+    /// The output file's description (read back after writing).
+    public var output: AudioFileInfo
+}
+
+/// File-to-file conversion in bounded memory: decode, optionally resample, encode.
+public enum AudioConverter {
+    /// Converts `input` to `output` (overwritten) as `options` say and returns both files' descriptions.
+    @discardableResult
+    public static func convert(input: String, output: String, options: ConvertOptions = ConvertOptions()) throws(AudioError) -> ConversionSummary {
+        let source = try AudioFile(path: input)
+        let format: AudioFileWriter.Format
+        if let chosen = options.format { format = chosen } else { format = try defaultFormat(forOutput: output, input: source) }
+        let rate = options.sampleRate ?? source.sampleRate
+        var tags: [AudioFileMetadataKey: String] = [:]
+        if options.keepsMetadata {
+            for (key, value) in source.metadata { if let name = AudioFileMetadataKey(rawValue: key) { tags[name] = value } }
+        }
+        let writer = try AudioFileWriter(path: output, format: format, sampleRate: rate, channelCount: source.channelCount,
+                                         metadata: tags, keepsHeaderValid: false)
+        let block = AudioBuffer(channelCount: source.channelCount, frameCapacity: source.chunkFrames)
+        if rate == source.sampleRate {
+            while !source.isAtEnd {
+                let count = try source.read(into: block.view(frames: block.frameCapacity))
+                if count == 0 { break }
+                try writer.write(block.view(frames: count))
+            }
+        } else {
+            let resampler = try Resampler(inputRate: Double(source.sampleRate), outputRate: Double(rate), channelCount: source.channelCount,
+                                          maxInputFrames: block.frameCapacity)
+            let converted = AudioBuffer(channelCount: source.channelCount, frameCapacity: resampler.maxOutputFrames(forInput: block.frameCapacity))
+            while !source.isAtEnd {
+                let count = try source.read(into: block.view(frames: block.frameCapacity))
+                if count == 0 { break }
+                var offset = 0
+                while offset < count {
+                    let step = resampler.process(block.view(frames: count).slice(from: offset, count: count - offset), into: converted.view)
+                    offset += step.consumed
+                    try writer.write(converted.view(frames: step.produced))
+                }
+            }
+            while true {
+                let drained = resampler.flush(into: converted.view)
+                if drained == 0 { break }
+                try writer.write(converted.view(frames: drained))
+            }
+        }
+        try writer.close()
+        return ConversionSummary(input: source.info, output: try AudioFileInfo(path: output))
+    }
+
+    /// The format an output path's extension implies for `input` (see `ConvertOptions.format`).
+    public static func defaultFormat(forOutput path: String, input: AudioFile) throws(AudioError) -> AudioFileWriter.Format {
+        let ext = path.split(separator: ".").last.map(String.init) ?? ""
+        if ext.lowercased() == "opus" { return .opus() }
+        guard let container = AudioContainer(pathExtension: ext) else {
+            throw AudioError(.unsupportedFormat, "\(path): cannot tell the output format from '.\(ext)'; pass a format (wav, aiff, flac, ogg, opus)")
+        }
+        let bits = input.encoding?.bitDepth ?? 16
+        let isFloat = input.encoding == .float32 || input.encoding == .float64
+        switch container {
+        case .wav, .rf64, .wave64: return try .wav(bits: isFloat ? 32 : max(8, min(bits, 32)), float: isFloat)
+        case .aiff: return try .aiff(bits: isFloat ? 32 : max(8, min(bits, 32)), float: isFloat)
+        case .flac: return try .flac(bits: bits >= 24 || isFloat ? 24 : (bits <= 8 ? 8 : 16))
+        case .ogg: return .oggVorbis()
+        default: throw AudioError(.unsupportedFormat, "\(path): Decibel writes wav, aiff, flac, ogg and opus, not \(container.rawValue)")
+        }
+    }
+}

@@ -1,0 +1,110 @@
+import CSndFile
+import DecibelCore
+
+extension AudioFile {
+    /// Reads up to `destination.frameCount` frames at `position` into `destination`'s channels and returns
+    /// how many were read (fewer only at the end of the file; 0 at the end). Channels the file has beyond
+    /// the destination's are dropped; destination channels beyond the file's are filled with silence.
+    ///
+    /// Throws `.invalidFile` when the audio ends before the frame count its header declared (a
+    /// truncated or corrupt stream), with libsndfile's reason.
+    public func read(into destination: AudioBufferView) throws(AudioError) -> Int {
+        let handle = try openHandle()
+        var done = 0
+        while done < destination.frameCount, position < frameCount {
+            let wanted = min(chunkFrames, destination.frameCount - done, frameCount - position)
+            let got: Int
+            if let shorts = shortScratch {
+                got = Int(sf_readf_short(handle, shorts, sf_count_t(wanted)))
+                if got > 0 { Self.deinterleave(shorts, channels: channelCount, frames: got, into: destination, at: done) }
+            } else {
+                got = Int(sf_readf_float(handle, scratch, sf_count_t(wanted)))
+                if got > 0 { Self.deinterleave(scratch, channels: channelCount, frames: got, into: destination, at: done) }
+            }
+            if got > 0 {
+                done += got
+                position += got
+            }
+            if got < wanted {
+                let code = sf_error(handle)
+                if frameCountIsEstimate, code == 0 {
+                    frameCount = position  // the length was an estimate; this is where the stream ends
+                    break
+                }
+                let reason = String(cString: sf_strerror(handle))
+                throw FileErrors.invalid(path, "is truncated or corrupt: the audio ends at frame \(position) of the \(frameCount) its header declares", code: code == 0 ? nil : code, detail: code == 0 ? nil : reason)
+            }
+        }
+        return done
+    }
+
+    /// Reads up to `buffer.frameCapacity` frames into `buffer`, sets its `frameLength` to the count read
+    /// and returns it.
+    @discardableResult
+    public func read(into buffer: AudioBuffer) throws(AudioError) -> Int {
+        let count = try read(into: buffer.view(frames: buffer.frameCapacity))
+        buffer.frameLength = count
+        return count
+    }
+
+    /// Reads the rest of the file into a new buffer. Memory grows with the file: prefer `read(into:)`
+    /// in a loop (or `AudioFileSource`) for long files. `maxFrames` guards against surprises.
+    public func readAll(maxFrames: Int = 1 << 27) throws(AudioError) -> AudioBuffer {
+        guard remainingFrames <= maxFrames else {
+            throw AudioError(.invalidArgument, "\(path): \(remainingFrames) frames is more than readAll's limit of \(maxFrames); read in blocks instead")
+        }
+        let buffer = AudioBuffer(channelCount: channelCount, frameCapacity: remainingFrames)
+        try read(into: buffer)
+        return buffer
+    }
+
+    /// Converts 16-bit samples to float (÷ 32768, exactly what libsndfile's float read does) while
+    /// splitting `frames` interleaved frames into `destination` starting at `offset`.
+    @inline(__always)
+    static func deinterleave(_ source: UnsafePointer<Int16>, channels: Int, frames: Int, into destination: AudioBufferView, at offset: Int) {
+        let scale: Float = 1.0 / 32_768
+        let shared = min(channels, destination.channelCount)
+        if channels == 2, shared == 2 {
+            let left = destination.samples(0) + offset, right = destination.samples(1) + offset
+            for frame in 0..<frames {
+                left[frame] = Float(source[2 &* frame]) * scale
+                right[frame] = Float(source[2 &* frame &+ 1]) * scale
+            }
+        } else {
+            for channel in 0..<shared {
+                let output = destination.samples(channel) + offset
+                for frame in 0..<frames { output[frame] = Float(source[frame &* channels &+ channel]) * scale }
+            }
+        }
+        for channel in shared..<max(shared, destination.channelCount) {
+            (destination.samples(channel) + offset).update(repeating: 0, count: frames)
+        }
+    }
+
+    /// Splits `frames` interleaved frames of `channels` channels into `destination` starting at `offset`.
+    @inline(__always)
+    static func deinterleave(_ source: UnsafePointer<Float>, channels: Int, frames: Int, into destination: AudioBufferView, at offset: Int) {
+        let shared = min(channels, destination.channelCount)
+        if channels == 1, shared == 1 {
+            (destination.samples(0) + offset).update(from: source, count: frames)
+        } else if channels == 2, shared == 2 {
+            let left = destination.samples(0) + offset, right = destination.samples(1) + offset
+            for frame in 0..<frames {
+                left[frame] = source[2 &* frame]
+                right[frame] = source[2 &* frame &+ 1]
+            }
+        } else {
+            for channel in 0..<shared {
+                let output = destination.samples(channel) + offset
+                var input = source + channel
+                for frame in 0..<frames {
+                    output[frame] = input.pointee
+                    input += channels
+                }
+            }
+        }
+        for channel in shared..<max(shared, destination.channelCount) {
+            (destination.samples(channel) + offset).update(repeating: 0, count: frames)
+        }
+    }
+}

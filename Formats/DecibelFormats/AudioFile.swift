@@ -1,0 +1,125 @@
+import CSndFile
+import DecibelCore
+
+/// An audio file opened for reading: its format, length and metadata, and its frames as non-interleaved
+/// `Float` (the EZAudioFile of Decibel).
+///
+/// Opening checks the file before trusting it: a missing, unreadable, empty, truncated, non-audio or
+/// absurd-header file throws an `AudioError` (`.fileNotFound`, `.fileUnreadable`, `.invalidFile`,
+/// `.unsupportedFormat`) whose message names the file and the problem. Memory stays bounded whatever the
+/// file's length: reads go through one interleaved scratch block of `chunkFrames` frames allocated here.
+///
+/// Not thread-safe: use one `AudioFile` from one thread at a time. For playback from a render thread use
+/// `AudioFileSource`, which decodes on its own thread into a ring.
+public final class AudioFile: @unchecked Sendable {
+    /// Channel counts above this are treated as a corrupt header (libsndfile's own limit).
+    public static let maxChannels = 1024
+    /// Sample rates above this are treated as a corrupt header.
+    public static let maxSampleRate = 8_000_000
+
+    /// The path the file was opened from.
+    public let path: String
+    /// Frames per second.
+    public let sampleRate: Int
+    /// Channels per frame.
+    public let channelCount: Int
+    /// Frames in the file (per channel). For MP3 without an exact length header (no Xing/Info/VBRI frame)
+    /// this is libmpg123's estimate until the end is reached, when it becomes the true count.
+    public internal(set) var frameCount: Int
+    /// Whether `frameCount` is an estimate (MP3 without a length header); a stream ending early is then
+    /// its end, not a truncation.
+    public let frameCountIsEstimate: Bool
+    /// The container, when it is one Decibel names (`nil` for other libsndfile formats).
+    public let container: AudioContainer?
+    /// The sample encoding, when it is one Decibel names.
+    public let encoding: AudioEncoding?
+    /// libsndfile's name for the container ("WAV (Microsoft)", "FLAC (Free Lossless Audio Codec)").
+    public let containerName: String
+    /// libsndfile's name for the encoding ("Signed 16 bit PCM", "Vorbis").
+    public let encodingName: String
+    /// Text tags the file carries, keyed by `AudioFileMetadataKey` raw values ("title", "artist", …).
+    public let metadata: [String: String]
+    /// The file's size in bytes when it was opened.
+    public let fileSize: Int64
+    /// Frames decoded per call into libsndfile (the scratch block's size).
+    public let chunkFrames: Int
+
+    /// The next frame `read` returns.
+    public internal(set) var position: Int = 0
+
+    var handle: OpaquePointer?
+    let scratch: UnsafeMutablePointer<Float>
+    /// For 16-bit PCM: libsndfile's `short` read is a plain copy, so converting to float while
+    /// de-interleaving makes one pass where `sf_readf_float` + de-interleave would make two.
+    let shortScratch: UnsafeMutablePointer<Int16>?
+
+    /// Opens `path` for reading. `chunkFrames` sizes the one scratch block (default 4096 frames).
+    public init(path: String, chunkFrames: Int = 4096) throws(AudioError) {
+        guard chunkFrames > 0 else { throw AudioError(.invalidArgument, "AudioFile: chunkFrames must be positive, got \(chunkFrames)") }
+        self.path = path
+        fileSize = try FileErrors.checkReadable(path)
+        var info = SF_INFO()
+        guard let opened = sf_open(path, Int32(SFM_READ), &info) else { throw FileErrors.openFailure(path, handle: nil) }
+        let checked: FileHeaderCheck.Result
+        do {
+            checked = try FileHeaderCheck.validate(info, handle: opened, path: path, fileSize: fileSize)
+        } catch {
+            sf_close(opened)
+            throw error
+        }
+        handle = opened
+        sampleRate = checked.sampleRate
+        channelCount = checked.channelCount
+        frameCount = checked.frameCount
+        frameCountIsEstimate = decibel_sndfile_major(info.format) == Int32(SF_FORMAT_MPEG) && !MPEGLengthHeader.isPresent(path: path)
+        let major = decibel_sndfile_major(info.format), subtype = decibel_sndfile_subtype(info.format)
+        container = AudioContainer(sndfileMajor: major)
+        encoding = AudioEncoding(sndfileSubtype: subtype)
+        containerName = SndFileNames.name(ofFormat: major) ?? "unknown container 0x\(String(major, radix: 16))"
+        encodingName = SndFileNames.name(ofFormat: subtype) ?? "unknown encoding 0x\(String(subtype, radix: 16))"
+        metadata = AudioFileMetadataKey.read(from: opened)
+        self.chunkFrames = chunkFrames
+        // channelCount ≤ 1024 was checked, so this product cannot overflow for any sane chunk size.
+        let (scratchCount, overflow) = chunkFrames.multipliedReportingOverflow(by: channelCount)
+        guard !overflow, scratchCount <= 1 << 28 else {
+            sf_close(opened)
+            throw AudioError(.invalidArgument, "AudioFile: chunkFrames \(chunkFrames) × \(channelCount) channels is too large")
+        }
+        scratch = .allocate(capacity: scratchCount)
+        shortScratch = encoding == .pcm16 ? .allocate(capacity: scratchCount) : nil
+        // Floats come back in -1...1 whatever the encoding; integer files are not clipped on the way in.
+        sf_command(opened, Int32(SFC_SET_NORM_FLOAT), nil, Int32(SF_TRUE))
+    }
+
+    deinit {
+        close()
+        scratch.deallocate()
+        shortScratch?.deallocate()
+    }
+
+    /// Closes the file; later reads throw `.invalidState`. Called by `deinit` too.
+    public func close() {
+        if let handle { sf_close(handle) }
+        handle = nil
+    }
+
+    /// The length in seconds.
+    public var duration: Double { Double(frameCount) / Double(sampleRate) }
+
+    /// Whether every frame has been read.
+    public var isAtEnd: Bool { position >= frameCount }
+
+    /// Frames not read yet.
+    public var remainingFrames: Int { max(0, frameCount - position) }
+
+    /// The format of the frames `read` delivers: this file's rate and channels, non-interleaved Float32.
+    public var processingFormat: AudioFormat { AudioFormat(sampleRate: Double(sampleRate), channelCount: channelCount) }
+
+    /// A summary of the file for display or JSON.
+    public var info: AudioFileInfo { AudioFileInfo(self) }
+
+    func openHandle() throws(AudioError) -> OpaquePointer {
+        guard let handle else { throw AudioError(.invalidState, "\(path): the file was closed") }
+        return handle
+    }
+}

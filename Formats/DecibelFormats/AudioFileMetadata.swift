@@ -1,0 +1,35 @@
+import CSndFile
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The text tags libsndfile reads and writes, named as Decibel's JSON names them.
+public enum AudioFileMetadataKey: String, Sendable, CaseIterable, Codable {
+    case title, copyright, software, artist, comment, date, album, license, trackNumber = "tracknumber", genre
+
+    var sndfileCode: Int32 {
+        switch self {
+        case .title: Int32(SF_STR_TITLE)
+        case .copyright: Int32(SF_STR_COPYRIGHT)
+        case .software: Int32(SF_STR_SOFTWARE)
+        case .artist: Int32(SF_STR_ARTIST)
+        case .comment: Int32(SF_STR_COMMENT)
+        case .date: Int32(SF_STR_DATE)
+        case .album: Int32(SF_STR_ALBUM)
+        case .license: Int32(SF_STR_LICENSE)
+        case .trackNumber: Int32(SF_STR_TRACKNUMBER)
+        case .genre: Int32(SF_STR_GENRE)
+        }
+    }
+
+    /// Every tag `handle` carries (non-empty ones only).
+    static func read(from handle: OpaquePointer) -> [String: String] {
+        var tags: [String: String] = [:]
+        for key in allCases {
+            guard let text = sf_get_string(handle, key.sndfileCode) else { continue }
+            let value = String(decoding: UnsafeRawBufferPointer(start: text, count: strlen(text)), as: UTF8.self)
+            if !value.isEmpty { tags[key.rawValue] = value }
+        }
+        return tags
+    }
+}

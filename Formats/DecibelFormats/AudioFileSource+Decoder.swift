@@ -1,0 +1,69 @@
+import DecibelCore
+import Synchronization
+
+extension AudioFileSource {
+    /// The decoder thread: keeps the ring full, resampling when the rates differ, and serves seeks. It
+    /// stays alive at the end of the file (a seek can restart it) until `stop()`.
+    func runDecoder(resampler initial: Resampler?, input: AudioBuffer, output: AudioBuffer) {
+        var resampler = initial
+        let need = resampler == nil ? input.frameCapacity : output.frameCapacity
+        var pending = 0, offset = 0  // decoded input not yet consumed by the resampler
+        var produced = 0, ended = false
+        while !stopping.load(ordering: .acquiring) {
+            let request = seekRequest.load(ordering: .acquiring)
+            if request >= 0 {
+                do {
+                    try file.seek(toFrame: request)
+                    if let current = resampler {
+                        // A fresh converter: soxr has no allocation-free reset, and this is not the render thread.
+                        resampler = try Resampler(inputRate: current.inputRate, outputRate: current.outputRate,
+                                                  channelCount: current.channelCount, maxInputFrames: current.maxInputFrames)
+                    }
+                    ended = false
+                    decoderFinished.store(false, ordering: .releasing)
+                } catch {
+                    failure.withLock { $0 = error }
+                    ended = true
+                }
+                pending = 0
+                offset = 0
+                seekBase.store(Int((Double(request) * format.sampleRate / fileFormat.sampleRate).rounded()), ordering: .relaxed)
+                staleUntil.store(produced, ordering: .releasing)
+                _ = seekRequest.compareExchange(expected: request, desired: -1, ordering: .acquiringAndReleasing)
+            }
+            guard !ended, ring.availableToWrite >= need else {
+                wake.wait(timeoutNanoseconds: 5_000_000)
+                continue
+            }
+            if pending == 0 {
+                do {
+                    pending = try file.read(into: input.view(frames: input.frameCapacity))
+                } catch {
+                    // Play what decoded before the damage; a seek back may still work.
+                    failure.withLock { $0 = error }
+                    pending = 0
+                }
+                offset = 0
+            }
+            let written: Int
+            if let resampler {
+                if pending == 0 {
+                    let drained = resampler.flush(into: output.view)
+                    written = ring.write(output.view(frames: drained))
+                    if drained == 0 { ended = true }
+                } else {
+                    let result = resampler.process(input.view.slice(from: offset, count: pending), into: output.view)
+                    offset += result.consumed
+                    pending -= result.consumed
+                    written = ring.write(output.view(frames: result.produced))
+                }
+            } else {
+                written = ring.write(input.view(frames: pending))
+                if pending == 0 { ended = true }
+                pending = 0
+            }
+            produced += written
+            if ended { decoderFinished.store(true, ordering: .releasing) }
+        }
+    }
+}

@@ -1,0 +1,25 @@
+import DecibelCore
+
+/// A file source plays in the graph's `FilePlayer` on the render thread: everything here is atomics and
+/// the ring, never the disk.
+extension AudioFileSource: AudioPullSource {
+    /// Frames the file delivers at the output rate.
+    public var length: Int? { expectedFrames }
+
+    /// `render(into:)` and the seek below never allocate, lock or do I/O.
+    public var isRealtimeSafe: Bool { true }
+
+    /// Fills `frames` frames. While the decoder catches up after a seek (or falls behind) the gap is
+    /// silence and the whole block counts as played; only the real end of the file returns fewer.
+    public func read(into destination: AudioBufferView, frames: Int) throws(AudioError) -> Int {
+        let count = render(into: destination.prefix(frames))
+        return count < frames && !isAtEnd ? frames : count
+    }
+
+    /// Render-thread seek to an output-rate frame: posts the request for the decoder, which polls for it
+    /// every few milliseconds (no wake-up call, since that would take a lock).
+    public func seek(to frame: Int) throws(AudioError) {
+        let fileFrame = Int((Double(max(0, frame)) * fileFormat.sampleRate / format.sampleRate).rounded())
+        seekRequest.store(min(fileFrame, file.frameCount), ordering: .releasing)
+    }
+}

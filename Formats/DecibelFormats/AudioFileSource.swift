@@ -1,0 +1,138 @@
+import DecibelCore
+import Synchronization
+
+/// An audio file as a pull source for players: a decoder thread reads (and resamples to the stream's
+/// rate) into a ring; the render thread pulls frames with `render(into:)`, which never allocates, locks
+/// or touches the disk. Memory is the ring (`bufferSeconds`) plus one block, whatever the file's length.
+public final class AudioFileSource: @unchecked Sendable {
+    /// The format `render` delivers: the requested rate, the file's channels, non-interleaved Float32.
+    public let format: AudioFormat
+    /// The file's own format.
+    public let fileFormat: AudioFormat
+    /// Frames the file will deliver at the output rate (an estimate when resampling).
+    public let expectedFrames: Int
+
+    let file: AudioFile
+    let ring: FrameRingBuffer
+    let wake = WakeSignal()
+    let stopping = Atomic<Bool>(false)
+    let decoderFinished = Atomic<Bool>(false)
+    let underflows = Atomic<Int>(0)
+    let rendered = Atomic<Int>(0)
+    let failure = Mutex<AudioError?>(nil)
+    var thread: AudioThread?
+
+    // Seeking: the control thread posts a file frame; the decoder seeks, then publishes how many frames
+    // it had put in the ring before (`staleUntil`) and the new playhead; the render thread skips those.
+    let seekRequest = Atomic<Int>(-1)
+    let staleUntil = Atomic<Int>(0)
+    let seekBase = Atomic<Int>(0)
+    let consumed = Atomic<Int>(0)
+    let playhead = Atomic<Int>(0)
+
+    /// Opens `path` for playback at `sampleRate` (nil: the file's own rate), buffering `bufferSeconds`.
+    public convenience init(path: String, sampleRate: Double? = nil, bufferSeconds: Double = 1) throws(AudioError) {
+        try self.init(file: AudioFile(path: path), sampleRate: sampleRate, bufferSeconds: bufferSeconds)
+    }
+
+    /// Plays `file` from its current position; the source owns it from now on.
+    public init(file: AudioFile, sampleRate: Double? = nil, bufferSeconds: Double = 1) throws(AudioError) {
+        let rate = sampleRate ?? Double(file.sampleRate)
+        guard rate > 0, bufferSeconds > 0, bufferSeconds <= 60 else {
+            throw AudioError(.invalidArgument, "AudioFileSource: rate \(rate) Hz and buffer \(bufferSeconds) s are not usable")
+        }
+        self.file = file
+        fileFormat = file.processingFormat
+        format = AudioFormat(sampleRate: rate, channelCount: file.channelCount)
+        let resampler = rate == Double(file.sampleRate) ? nil
+            : try Resampler(inputRate: Double(file.sampleRate), outputRate: rate, channelCount: file.channelCount, maxInputFrames: file.chunkFrames)
+        expectedFrames = Int((Double(file.remainingFrames) * rate / Double(file.sampleRate)).rounded())
+        ring = FrameRingBuffer(channelCount: file.channelCount, capacity: max(1024, Int(bufferSeconds * rate)))
+        RealtimeSanitizer.prepare()
+        let input = AudioBuffer(channelCount: file.channelCount, frameCapacity: file.chunkFrames)
+        let output = AudioBuffer(channelCount: file.channelCount, frameCapacity: resampler?.maxOutputFrames(forInput: file.chunkFrames) ?? 1)
+        // unowned(unsafe): see Recorder — deinit stops and joins the thread before the memory goes.
+        playhead.store(Int((Double(file.position) * rate / Double(file.sampleRate)).rounded()), ordering: .relaxed)
+        thread = try AudioThread(name: "decibel-decoder") { [unowned(unsafe) self] in
+            runDecoder(resampler: resampler, input: input, output: output)
+        }
+    }
+
+    deinit { stop() }
+
+    /// Render thread: fills `destination` with the next frames and returns how many came from the file;
+    /// the rest is silence (counted in `underflowFrames` unless the file has ended).
+    /// While a seek is under way it renders silence (not counted as underflow) rather than stale audio.
+    @inline(__always)
+    public func render(into destination: AudioBufferView) -> Int {
+        // The request first: the decoder publishes `staleUntil` before clearing it, so a cleared request
+        // guarantees the stale count read next is the new one.
+        let seeking = seekRequest.load(ordering: .acquiring) >= 0
+        var done = consumed.load(ordering: .relaxed)
+        let stale = staleUntil.load(ordering: .acquiring)
+        if done < stale {
+            done += ring.skip(frames: stale - done)
+            if done == stale { playhead.store(seekBase.load(ordering: .relaxed), ordering: .relaxed) }
+        }
+        if seeking || done < stale {
+            consumed.store(done, ordering: .relaxed)
+            destination.clear()
+            return 0
+        }
+        let count = ring.read(into: destination)
+        consumed.store(done + count, ordering: .relaxed)
+        playhead.add(count, ordering: .relaxed)
+        if count < destination.frameCount {
+            destination.slice(from: count, count: destination.frameCount - count).clear()
+            if !decoderFinished.load(ordering: .acquiring) || ring.availableToRead > 0 {
+                underflows.add(destination.frameCount - count, ordering: .relaxed)
+            }
+        }
+        rendered.add(count, ordering: .relaxed)
+        return count
+    }
+
+    /// Whether every frame of the file has been rendered.
+    public var isAtEnd: Bool {
+        seekRequest.load(ordering: .acquiring) < 0 && decoderFinished.load(ordering: .acquiring)
+            && consumed.load(ordering: .relaxed) >= staleUntil.load(ordering: .acquiring) && ring.availableToRead == 0
+    }
+    /// The output-rate frame the next `render` plays, counted from the file's start (follows seeks).
+    public var currentFrame: Int { playhead.load(ordering: .relaxed) }
+    /// `currentFrame` in seconds.
+    public var currentTime: Double { Double(currentFrame) / format.sampleRate }
+
+    /// Control thread: jumps to `frame` of the file (file frames, 0…`fileFrameCount`); the render thread
+    /// plays silence until the decoder has refilled from there. Works after the end was reached too.
+    public func seek(toFrame frame: Int) throws(AudioError) {
+        guard frame >= 0, frame <= file.frameCount else {
+            throw AudioError(.invalidArgument, "\(file.path): cannot seek to frame \(frame); the file has \(file.frameCount) frames")
+        }
+        seekRequest.store(frame, ordering: .releasing)
+        wake.signal()
+    }
+
+    /// Control thread: jumps to `seconds` into the file (clamped to its length).
+    public func seek(toTime seconds: Double) throws(AudioError) {
+        guard seconds.isFinite else { throw AudioError(.invalidArgument, "\(file.path): cannot seek to \(seconds) s") }
+        try seek(toFrame: Int(min(max((seconds * fileFormat.sampleRate).rounded(), 0), Double(file.frameCount))))
+    }
+
+    /// Frames in the file, at its own rate.
+    public var fileFrameCount: Int { file.frameCount }
+    /// Frames rendered from the file so far.
+    public var framesRendered: Int { rendered.load(ordering: .relaxed) }
+    /// Frames of silence rendered because the decoder fell behind.
+    public var underflowFrames: Int { underflows.load(ordering: .relaxed) }
+    /// The decoding error that ended playback early, if any (a file truncated mid-stream, for example).
+    public var error: AudioError? { failure.withLock { $0 } }
+
+    /// Stops the decoder thread (control thread). Rendering afterwards yields what is still buffered.
+    public func stop() {
+        stopping.store(true, ordering: .releasing)
+        wake.signal()
+        thread?.join()
+        thread = nil
+    }
+
+}

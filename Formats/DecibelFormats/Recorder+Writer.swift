@@ -1,0 +1,68 @@
+import DecibelCore
+import Synchronization
+
+extension Recorder {
+    /// Stops accepting frames, writes everything still queued (and the last gap), finalises the file and
+    /// returns what it holds. Call after the stream feeding `append` has stopped. Throws the first write
+    /// error the writer thread met, if any. Calling it again returns the same summary.
+    @discardableResult
+    public func close() throws(AudioError) -> RecordingSummary {
+        closing.store(true, ordering: .releasing)
+        wake.signal()
+        thread?.join()
+        thread = nil
+        if let error = failure.withLock({ $0 }) { throw error }
+        try writer.close()
+        return RecordingSummary(framesWritten: framesWritten, silenceFramesInserted: silenceFramesWritten,
+                                overflowFrames: overflowFrames, overflowEvents: overflowEvents)
+    }
+
+    /// The writer thread: drain, sleep `flushInterval`, repeat; a final drain once closing.
+    func runWriter(block: AudioBuffer) {
+        var consumed = 0
+        var held: Gap? = nil
+        let interval = UInt64(flushInterval * 1e9)
+        while true {
+            let finishing = closing.load(ordering: .acquiring)
+            drain(block: block, consumed: &consumed, held: &held)
+            if finishing {
+                // The producer has stopped: whatever gap it had not yet handed over ends the file.
+                let last = pendingGap.exchange(0, ordering: .acquiring)
+                if last > 0 { writeSilence(last) }
+                return
+            }
+            wake.wait(timeoutNanoseconds: interval)
+        }
+    }
+
+    private func drain(block: AudioBuffer, consumed: inout Int, held: inout Gap?) {
+        while failure.withLock({ $0 }) == nil {
+            if held == nil { held = gaps.pop() }
+            if let gap = held, gap.position == consumed {
+                writeSilence(gap.length)
+                held = nil
+                continue
+            }
+            let limit = held.map { $0.position - consumed } ?? block.frameCapacity
+            let count = ring.read(into: block.view(frames: min(block.frameCapacity, limit)))
+            guard count > 0 else { return }
+            consumed += count
+            do {
+                try writer.write(block.view(frames: count))
+                written.add(count, ordering: .relaxed)
+            } catch {
+                failure.withLock { $0 = error }
+            }
+        }
+    }
+
+    private func writeSilence(_ frames: Int) {
+        do {
+            try writer.writeSilence(frames: frames)
+            written.add(frames, ordering: .relaxed)
+            silenceWritten.add(frames, ordering: .relaxed)
+        } catch {
+            failure.withLock { $0 = error }
+        }
+    }
+}

@@ -1,0 +1,129 @@
+import DecibelCore
+import Synchronization
+
+/// Records from a render thread to a file without ever blocking it (the EZRecorder of Decibel).
+///
+/// The render thread calls `append(_:)`, which copies into a lock-free `FrameRingBuffer`; a writer thread
+/// wakes every `flushInterval` and drains the ring into an `AudioFileWriter` whose header is rewritten
+/// after every write. So a process killed mid-recording leaves a valid file holding everything up to
+/// about `flushInterval` before the kill. (That guarantee needs a container with a rewritable header:
+/// use WAV, AIFF or CAF for crash-safe recording; FLAC and Ogg are finalised only by `close()`.)
+///
+/// Overflow is never silent: when the ring is full, `append` drops the frames that do not fit, counts
+/// them (`overflowFrames`, `overflowEvents`) and records a gap marker at the exact timeline position;
+/// the writer fills each gap with exactly that many frames of silence, so the file's timeline matches
+/// the render thread's. `close()` drains everything, writes the last gap, finalises the file and returns
+/// a `RecordingSummary`. A recorder released without `close()` still drains and finalises the file in
+/// `deinit`, but write errors are then lost: call `close()`.
+public final class Recorder: @unchecked Sendable {
+    struct Gap {
+        /// Frames of real audio (ring timeline) that precede the gap.
+        let position: Int
+        let length: Int
+    }
+
+    /// The file being written.
+    public let path: String
+    /// Channels per frame.
+    public let channelCount: Int
+    /// Frames per second.
+    public let sampleRate: Int
+    /// How often the writer thread drains the ring.
+    public let flushInterval: Double
+
+    let ring: FrameRingBuffer
+    let gaps = SPSCQueue<Gap>(capacity: 1024)
+    let writer: AudioFileWriter
+    let wake = WakeSignal()
+    var thread: AudioThread?
+
+    // Producer (render thread) state; `pendingGap` and `produced` are atomics because `close()` reads
+    // them once the producer has stopped.
+    let produced = Atomic<Int>(0)
+    let pendingGap = Atomic<Int>(0)
+    let droppedTotal = Atomic<Int>(0)
+    let dropEvents = Atomic<Int>(0)
+    let closing = Atomic<Bool>(false)
+
+    // Writer thread state.
+    let written = Atomic<Int>(0)
+    let silenceWritten = Atomic<Int>(0)
+    let failure = Mutex<AudioError?>(nil)
+
+    /// Creates the file and starts the writer thread. `ringSeconds` of audio fit in the ring before
+    /// overflow; `maxBlockFrames` is the largest block the writer moves at once.
+    public init(
+        path: String, format: AudioFileWriter.Format, sampleRate: Int, channelCount: Int,
+        ringSeconds: Double = 2, flushInterval: Double = 0.1, metadata: [AudioFileMetadataKey: String] = [:]
+    ) throws(AudioError) {
+        guard ringSeconds > 0, ringSeconds <= 600, flushInterval > 0, flushInterval <= 1 else {
+            throw AudioError(.invalidArgument, "Recorder: ringSeconds must be in (0, 600] and flushInterval in (0, 1] s")
+        }
+        writer = try AudioFileWriter(path: path, format: format, sampleRate: sampleRate, channelCount: channelCount, metadata: metadata)
+        self.path = path
+        self.channelCount = channelCount
+        self.sampleRate = sampleRate
+        self.flushInterval = flushInterval
+        ring = FrameRingBuffer(channelCount: channelCount, capacity: max(64, Int(ringSeconds * Double(sampleRate))))
+        RealtimeSanitizer.prepare()
+        let block = AudioBuffer(channelCount: channelCount, frameCapacity: 4096)
+        // unowned(unsafe): the thread must not keep the recorder alive (deinit would never run), and deinit
+        // joins it before the memory goes, so `self` stays valid for as long as the thread runs.
+        thread = try AudioThread(name: "decibel-recorder") { [unowned(unsafe) self] in runWriter(block: block) }
+    }
+
+    deinit {
+        closing.store(true, ordering: .releasing)
+        wake.signal()
+        thread?.join()
+    }
+
+    /// Frames dropped because the ring was full (each later written as silence).
+    public var overflowFrames: Int { droppedTotal.load(ordering: .relaxed) }
+    /// How many `append` calls dropped frames.
+    public var overflowEvents: Int { dropEvents.load(ordering: .relaxed) }
+    /// Frames (audio and inserted silence) in the file so far.
+    public var framesWritten: Int { written.load(ordering: .relaxed) }
+    /// Frames of silence written so far in place of dropped frames.
+    public var silenceFramesWritten: Int { silenceWritten.load(ordering: .relaxed) }
+
+    /// Render thread: queues `block` for the file. Never allocates, locks or waits. Frames that do not
+    /// fit in the ring are dropped, counted, and become silence of the same length in the file.
+    /// Ignored once `close()` has begun.
+    public func append(_ block: AudioBufferView) {
+        guard block.frameCount > 0, !closing.load(ordering: .relaxed) else { return }
+        var gap = pendingGap.load(ordering: .relaxed)
+        let position = produced.load(ordering: .relaxed)
+        if gap > 0 {
+            // Real audio may not follow a gap in the ring until the writer knows where the gap goes.
+            guard gaps.push(Gap(position: position, length: gap)) else {
+                drop(block.frameCount, into: gap)
+                return
+            }
+            gap = 0
+            pendingGap.store(0, ordering: .relaxed)
+        }
+        let count = ring.write(block)
+        produced.store(position + count, ordering: .releasing)
+        if count < block.frameCount { drop(block.frameCount - count, into: gap) }
+    }
+
+    @inline(__always)
+    private func drop(_ frames: Int, into gap: Int) {
+        pendingGap.store(gap + frames, ordering: .releasing)
+        droppedTotal.add(frames, ordering: .relaxed)
+        dropEvents.add(1, ordering: .relaxed)
+    }
+}
+
+/// What a finished recording holds.
+public struct RecordingSummary: Sendable, Hashable {
+    /// Frames in the file: audio plus inserted silence.
+    public var framesWritten: Int
+    /// Frames of silence inserted for overflow; always equal to `overflowFrames`.
+    public var silenceFramesInserted: Int
+    /// Frames the render thread handed over that did not fit the ring.
+    public var overflowFrames: Int
+    /// `append` calls that dropped frames.
+    public var overflowEvents: Int
+}

@@ -1,0 +1,138 @@
+import DecibelCore
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Streams audio into `WaveformData` one block at a time, so memory grows with the number of buckets,
+/// never with the audio's length.
+public struct WaveformBuilder: Sendable {
+    /// Frames per bucket.
+    public let samplesPerPixel: Int
+    /// Channels of the input.
+    public let inputChannels: Int
+    /// Whether channels are averaged into one before summarising.
+    public let mixesToMono: Bool
+    private let sampleRate: Int
+    private var minima: [Float] = []
+    private var maxima: [Float] = []
+    private var rms: [Float] = []
+    // The bucket being filled, one slot per output channel.
+    private var currentMin: [Float]
+    private var currentMax: [Float]
+    private var currentSquares: [Double]
+    private var currentCount = 0
+    private var mixScratch: [Float] = []
+
+    /// Creates a builder for `inputChannels` channels at `sampleRate`, `samplesPerPixel` frames per bucket.
+    /// `expectedBuckets` reserves the output arrays up front.
+    public init(sampleRate: Int, inputChannels: Int, samplesPerPixel: Int, mixesToMono: Bool = false, expectedBuckets: Int = 0) {
+        self.sampleRate = sampleRate
+        self.inputChannels = Swift.max(1, inputChannels)
+        self.samplesPerPixel = Swift.max(1, samplesPerPixel)
+        self.mixesToMono = mixesToMono
+        let outputs = mixesToMono ? 1 : self.inputChannels
+        currentMin = Array(repeating: .infinity, count: outputs)
+        currentMax = Array(repeating: -.infinity, count: outputs)
+        currentSquares = Array(repeating: 0, count: outputs)
+        let reserve = Swift.min(expectedBuckets, 1 << 24) * outputs
+        minima.reserveCapacity(reserve)
+        maxima.reserveCapacity(reserve)
+        rms.reserveCapacity(reserve)
+    }
+
+    private var outputChannels: Int { currentMin.count }
+
+    /// Adds every frame of `block` (its first `inputChannels` channels; missing ones count as silence).
+    public mutating func append(_ block: AudioBufferView) {
+        var offset = 0
+        while offset < block.frameCount {
+            let count = Swift.min(samplesPerPixel - currentCount, block.frameCount - offset)
+            if mixesToMono {
+                accumulateMix(block, offset: offset, count: count)
+            } else {
+                for channel in 0..<outputChannels {
+                    if channel < block.channelCount {
+                        accumulate(UnsafePointer(block.samples(channel) + offset), count: count, into: channel)
+                    } else {
+                        accumulateSilence(count: count, into: channel)
+                    }
+                }
+            }
+            currentCount += count
+            offset += count
+            if currentCount == samplesPerPixel { closeBucket() }
+        }
+    }
+
+    /// Closes the last partial bucket and returns the result.
+    public mutating func finish() -> WaveformData {
+        if currentCount > 0 { closeBucket() }
+        return WaveformData(sampleRate: sampleRate, samplesPerPixel: samplesPerPixel, channelCount: outputChannels, minima: minima, maxima: maxima, rms: rms)
+    }
+
+    @inline(__always)
+    private mutating func accumulate(_ samples: UnsafePointer<Float>, count: Int, into channel: Int) {
+        var low = currentMin[channel], high = currentMax[channel]
+        var squares: Float = 0
+        for index in 0..<count {
+            let value = samples[index]
+            low = Swift.min(low, value)
+            high = Swift.max(high, value)
+            squares += value * value
+        }
+        currentMin[channel] = low
+        currentMax[channel] = high
+        currentSquares[channel] += Double(squares)
+    }
+
+    private mutating func accumulateSilence(count: Int, into channel: Int) {
+        currentMin[channel] = Swift.min(currentMin[channel], 0)
+        currentMax[channel] = Swift.max(currentMax[channel], 0)
+    }
+
+    private mutating func accumulateMix(_ block: AudioBufferView, offset: Int, count: Int) {
+        if mixScratch.count < count { mixScratch = Array(repeating: 0, count: Swift.max(count, 4096)) }
+        let scale = 1 / Float(inputChannels)
+        let channels = Swift.min(inputChannels, block.channelCount)
+        mixScratch.withUnsafeMutableBufferPointer { mix in
+            let output = mix.baseAddress.unsafelyUnwrapped
+            output.update(repeating: 0, count: count)
+            for channel in 0..<channels {
+                let input = block.samples(channel) + offset
+                for index in 0..<count { output[index] += input[index] * scale }
+            }
+        }
+        let copy = mixScratch
+        copy.withUnsafeBufferPointer { accumulate($0.baseAddress.unsafelyUnwrapped, count: count, into: 0) }
+    }
+
+    private mutating func closeBucket() {
+        for channel in 0..<outputChannels {
+            minima.append(currentMin[channel])
+            maxima.append(currentMax[channel])
+            rms.append(Float((currentSquares[channel] / Double(currentCount)).squareRoot()))
+            currentMin[channel] = .infinity
+            currentMax[channel] = -.infinity
+            currentSquares[channel] = 0
+        }
+        currentCount = 0
+    }
+}
+
+extension AudioFile {
+    /// Summarises the whole file (from frame 0; `position` ends at the end) in bounded memory: one
+    /// block of `chunkFrames` frames plus the output buckets.
+    public func waveform(_ resolution: WaveformResolution, mixToMono: Bool = false) throws(AudioError) -> WaveformData {
+        try seek(toFrame: 0)
+        let perPixel = resolution.samplesPerPixel(forFrames: frameCount)
+        var builder = WaveformBuilder(sampleRate: sampleRate, inputChannels: channelCount, samplesPerPixel: perPixel,
+                                      mixesToMono: mixToMono, expectedBuckets: (frameCount + perPixel - 1) / perPixel)
+        let block = AudioBuffer(channelCount: channelCount, frameCapacity: chunkFrames)
+        while !isAtEnd {
+            let count = try read(into: block.view(frames: chunkFrames))
+            if count == 0 { break }
+            builder.append(block.view(frames: count))
+        }
+        return builder.finish()
+    }
+}

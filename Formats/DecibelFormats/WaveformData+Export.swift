@@ -1,0 +1,92 @@
+import DecibelCore
+import Foundation
+
+extension WaveformData {
+    /// audiowaveform's sample width: 8- or 16-bit integers.
+    public enum Bits: Int, Sendable { case eight = 8, sixteen = 16 }
+
+    /// The integer min/max pairs audiowaveform stores, bucket-major then channel: `[min, max, min, max, …]`.
+    public func integerPairs(bits: Bits) -> [Int] {
+        let scale: Float = bits == .sixteen ? 32768 : 128
+        let top = bits == .sixteen ? 32767 : 127, bottom = -top - 1
+        func quantise(_ value: Float) -> Int {
+            guard value.isFinite else { return 0 }
+            return Swift.min(top, Swift.max(bottom, Int((value * scale).rounded(.down))))
+        }
+        var pairs: [Int] = []
+        pairs.reserveCapacity(minima.count * 2)
+        for index in 0..<minima.count {
+            pairs.append(quantise(minima[index]))
+            pairs.append(quantise(maxima[index]))
+        }
+        return pairs
+    }
+
+    /// The audiowaveform binary format, version 2: a little-endian header (version 2, flags — bit 0 set
+    /// for 8-bit —, sample rate, samples per pixel, length, channels) followed by min/max pairs.
+    public func datData(bits: Bits = .sixteen) -> Data {
+        var data = Data(capacity: 24 + minima.count * 2 * (bits == .sixteen ? 2 : 1))
+        func append32(_ value: Int) {
+            withUnsafeBytes(of: UInt32(truncatingIfNeeded: value).littleEndian) { data.append(contentsOf: $0) }
+        }
+        append32(2)
+        append32(bits == .eight ? 1 : 0)
+        append32(sampleRate)
+        append32(samplesPerPixel)
+        append32(length)
+        append32(channelCount)
+        for value in integerPairs(bits: bits) {
+            if bits == .sixteen {
+                withUnsafeBytes(of: Int16(value).littleEndian) { data.append(contentsOf: $0) }
+            } else {
+                data.append(UInt8(bitPattern: Int8(value)))
+            }
+        }
+        return data
+    }
+
+    /// audiowaveform's JSON format (what peaks.js and wavesurfer load): `version`, `channels`,
+    /// `sample_rate`, `samples_per_pixel`, `bits`, `length` and the flat `data` array of min/max pairs.
+    public func jsonData(bits: Bits = .sixteen) -> Data {
+        var text = "{\"version\":2,\"channels\":\(channelCount),\"sample_rate\":\(sampleRate),"
+        text += "\"samples_per_pixel\":\(samplesPerPixel),\"bits\":\(bits.rawValue),\"length\":\(length),\"data\":["
+        text += integerPairs(bits: bits).map(String.init).joined(separator: ",")
+        text += "]}"
+        return Data(text.utf8)
+    }
+
+    /// Reads an audiowaveform `.dat` file (version 1 or 2). Values come back scaled to -1…1 and `rms`
+    /// is zero (the format does not store it).
+    public init(dat data: Data) throws(AudioError) {
+        func word(_ index: Int) -> Int? {
+            let offset = index * 4
+            guard data.count >= offset + 4 else { return nil }
+            return Int(Int32(littleEndian: data.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset, as: Int32.self) }))
+        }
+        guard let version = word(0), version == 1 || version == 2, let flags = word(1), let rate = word(2),
+              let perPixel = word(3), let length = word(4) else {
+            throw AudioError(.invalidFile, "not an audiowaveform .dat file (bad header)")
+        }
+        let channels = version == 2 ? (word(5) ?? 0) : 1
+        let header = version == 2 ? 24 : 20
+        let width = flags & 1 == 1 ? 1 : 2
+        guard channels >= 1, channels <= AudioFile.maxChannels, length >= 0 else {
+            throw AudioError(.invalidFile, "audiowaveform .dat header is absurd: \(channels) channels, length \(length)")
+        }
+        let (values, overflow) = length.multipliedReportingOverflow(by: channels * 2)
+        guard !overflow, data.count >= header + values * width else {
+            throw AudioError(.invalidFile, "audiowaveform .dat file is truncated: \(length) points × \(channels) channels declared")
+        }
+        let scale: Float = width == 2 ? 32768 : 128
+        var minima: [Float] = [], maxima: [Float] = []
+        data.withUnsafeBytes { raw in
+            for index in 0..<values {
+                let offset = header + index * width
+                let value = width == 2 ? Float(raw.loadUnaligned(fromByteOffset: offset, as: Int16.self).littleEndian) : Float(Int8(bitPattern: raw[offset]))
+                if index % 2 == 0 { minima.append(value / scale) } else { maxima.append(value / scale) }
+            }
+        }
+        self.init(sampleRate: rate, samplesPerPixel: perPixel, channelCount: channels, minima: minima, maxima: maxima,
+                  rms: Array(repeating: 0, count: minima.count))
+    }
+}

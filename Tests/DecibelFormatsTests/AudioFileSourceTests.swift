@@ -1,0 +1,144 @@
+import DecibelCore
+import DecibelTestSupport
+import Foundation
+import Testing
+@testable import DecibelFormats
+
+/// Seeking, the player pull source and file conversion.
+@Suite struct AudioFileSourceTests {
+    static func makeRamp(in directory: URL, frames: Int = 20_000, rate: Int = 48_000) throws -> String {
+        let path = directory.appendingPathComponent("ramp-\(rate).wav").path
+        let buffer = AudioBuffer(channelCount: 2, frameCapacity: frames)
+        for frame in 0..<frames {
+            buffer[0][frame] = Float(frame) / Float(frames)
+            buffer[1][frame] = -Float(frame) / Float(frames)
+        }
+        let writer = try AudioFileWriter(path: path, format: .wav(bits: 32, float: true), sampleRate: rate, channelCount: 2)
+        try writer.write(buffer.view)
+        try writer.close()
+        return path
+    }
+
+    @Test func seekByFrameAndTimeThenReadToTheEnd() throws {
+        let directory = Fixtures.directory("seek")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = try AudioFile(path: try Self.makeRamp(in: directory), chunkFrames: 1_000)
+        let block = AudioBuffer(channelCount: 2, frameCapacity: 3_000)
+        try file.seek(toFrame: 12_345)
+        #expect(try file.read(into: block) == 3_000)
+        #expect(block[0][0] == 12_345 / 20_000 && block[1][2_999] == -Float(15_344) / 20_000)
+        try file.seek(toTime: 0.25)
+        #expect(file.position == 12_000 && file.currentTime == 0.25)
+        try file.seek(toFrame: 19_000)
+        #expect(try file.read(into: block) == 1_000)
+        #expect(file.isAtEnd)
+        #expect(try file.read(into: block) == 0)
+        #expect(throws: AudioError.self) { try file.seek(toFrame: 20_001) }
+        // A mono destination takes the first channel; a 3-channel one gets silence in the third.
+        try file.seek(toFrame: 0)
+        let wide = AudioBuffer(channelCount: 3, frameCapacity: 10)
+        wide[2][0] = 7
+        #expect(try file.read(into: wide) == 10)
+        #expect(wide[2][0] == 0 && wide[1][9] == -9 / 20_000)
+    }
+
+    @Test func sourceDeliversTheWholeFileInOrder() throws {
+        let directory = Fixtures.directory("source")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let source = try AudioFileSource(path: try Self.makeRamp(in: directory), bufferSeconds: 0.05)
+        let block = AudioBuffer(channelCount: 2, frameCapacity: 512)
+        var collected: [Float] = []
+        let deadline = Date().addingTimeInterval(10)
+        while !source.isAtEnd, Date() < deadline {
+            let count = source.render(into: block.view)
+            collected += block.samples(ofChannel: 0).prefix(count)
+            if count < 512 { usleep(2_000) }
+        }
+        #expect(source.error == nil)
+        #expect(collected.count == 20_000)
+        #expect(collected == (0..<20_000).map { Float($0) / 20_000 })
+    }
+
+    @Test func sourceSeeksWhilePlayingAndAfterTheEnd() throws {
+        let directory = Fixtures.directory("source-seek")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let source = try AudioFileSource(path: try Self.makeRamp(in: directory), bufferSeconds: 0.05)
+        let block = AudioBuffer(channelCount: 2, frameCapacity: 256)
+        /// Renders until the end and returns the frames that came from the file (silence while seeking excluded).
+        func playToEnd() -> [Float] {
+            var collected: [Float] = []
+            let deadline = Date().addingTimeInterval(10)
+            while !source.isAtEnd, Date() < deadline {
+                let count = source.render(into: block.view)
+                collected += block.samples(ofChannel: 0).prefix(count)
+                if count < 256 { usleep(1_000) }
+            }
+            return collected
+        }
+        var first: [Float] = []
+        while first.count < 1_000 {
+            let count = source.render(into: block.view)
+            first += block.samples(ofChannel: 0).prefix(count)
+            if count == 0 { usleep(1_000) }
+        }
+        try source.seek(toFrame: 15_000)
+        let rest = playToEnd()
+        #expect(rest == (15_000..<20_000).map { Float($0) / 20_000 }, "after a seek to 15000 the source plays exactly 15000…19999")
+        #expect(source.currentFrame == 20_000)
+        try source.seek(toTime: 0.4)  // after the end: 19200
+        let again = playToEnd()
+        #expect(again == (19_200..<20_000).map { Float($0) / 20_000 })
+        #expect(throws: AudioError.self) { try source.seek(toFrame: 20_001) }
+    }
+
+    @Test func sourceResamplesToTheStreamRate() throws {
+        let directory = Fixtures.directory("source-resample")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("tone.wav").path
+        let tone = AudioBuffer(channelCount: 1, frameCapacity: 44_100)
+        for frame in 0..<44_100 { tone[0][frame] = Float(0.5 * sin(2 * Double.pi * 1_000 * Double(frame) / 44_100)) }
+        let writer = try AudioFileWriter(path: path, format: .wav(bits: 32, float: true), sampleRate: 44_100, channelCount: 1)
+        try writer.write(tone.view)
+        try writer.close()
+        let source = try AudioFileSource(path: path, sampleRate: 48_000)
+        #expect(source.format.sampleRate == 48_000 && source.expectedFrames == 48_000)
+        let block = AudioBuffer(channelCount: 1, frameCapacity: 1_024)
+        var collected: [Float] = []
+        let deadline = Date().addingTimeInterval(10)
+        while !source.isAtEnd, Date() < deadline {
+            let count = source.render(into: block.view)
+            collected += block.samples(ofChannel: 0).prefix(count)
+            if count < 1_024 { usleep(2_000) }
+        }
+        #expect(abs(collected.count - 48_000) <= 1)
+        let middle = Array(collected[12_000..<36_000])
+        #expect(abs(SignalAnalysis.frequency(middle, sampleRate: 48_000) - 1_000) < 0.01)
+    }
+
+    @Test func convertChangesFormatRateAndKeepsTags() throws {
+        try Fixtures.requireTool("soxi")
+        let directory = Fixtures.directory("convert")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let input = directory.appendingPathComponent("in.wav").path
+        let writer = try AudioFileWriter(path: input, format: .wav(bits: 24), sampleRate: 44_100, channelCount: 2, metadata: [.title: "Convert me"])
+        let tone = AudioBuffer(channelCount: 2, frameCapacity: 44_100)
+        for frame in 0..<44_100 { tone[0][frame] = Float(0.25 * sin(2 * Double.pi * 1_000 * Double(frame) / 44_100)) }
+        try writer.write(tone.view)
+        try writer.close()
+
+        let flac = directory.appendingPathComponent("out.flac").path
+        let same = try AudioConverter.convert(input: input, output: flac)
+        #expect(same.output.container == .flac && same.output.bitDepth == 24 && same.output.frames == 44_100)
+        #expect(same.output.metadata["title"] == "Convert me")
+        let original = try Fixtures.decode(input), copy = try Fixtures.decode(flac)
+        #expect(original == copy, "a 24-bit WAV → 24-bit FLAC conversion is lossless")
+
+        let resampled = directory.appendingPathComponent("out.aiff").path
+        let summary = try AudioConverter.convert(input: input, output: resampled, options: ConvertOptions(format: .aiff(bits: 16), sampleRate: 48_000))
+        #expect(summary.output.sampleRate == 48_000 && summary.output.bitDepth == 16)
+        #expect(abs(summary.output.frames - 48_000) <= 1)
+        let soxRate = try Fixtures.tool("soxi", ["-r", resampled]).standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(soxRate == "48000")
+        #expect(throws: AudioError.self) { try AudioConverter.convert(input: input, output: directory.appendingPathComponent("x.xyz").path) }
+    }
+}

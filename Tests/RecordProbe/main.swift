@@ -1,0 +1,49 @@
+// decibel-record-probe: a test helper, not a product. Records a known signal through `Recorder` in real
+// time until killed, so RecorderTests can `kill -9` it mid-recording and check the file it leaves.
+//
+//   decibel-record-probe PATH [RATE]
+//
+// Appends 10 ms blocks paced by the monotonic clock (as a render thread would) and, after every block,
+// prints "appended N" (frames handed to the recorder so far) on stdout. Channel 0 holds
+// `value(frame)` and channel 1 its negation, so every frame in the file can be checked.
+#if canImport(Glibc)
+import Glibc
+#endif
+import DecibelCore
+import DecibelFormats
+
+/// The signal: never zero, so inserted silence cannot be mistaken for audio; exact in float.
+func value(_ frame: Int) -> Float { Float(frame % 65_521 + 1) / 65_536 }
+
+func say(_ line: String) {
+    var text = line + "\n"
+    text.withUTF8 { _ = write(1, $0.baseAddress, $0.count) }
+}
+
+let arguments = CommandLine.arguments
+guard arguments.count >= 2 else {
+    say("usage: decibel-record-probe PATH [RATE]")
+    exit(2)
+}
+let rate = arguments.count > 2 ? Int(arguments[2]) ?? 48_000 : 48_000
+let blockFrames = rate / 100
+do {
+    let recorder = try Recorder(path: arguments[1], format: .wav(bits: 32, float: true), sampleRate: rate, channelCount: 2)
+    let block = AudioBuffer(channelCount: 2, frameCapacity: blockFrames)
+    var appended = 0
+    let start = MonotonicClock.now()
+    while true {
+        for frame in 0..<blockFrames {
+            block[0][frame] = value(appended + frame)
+            block[1][frame] = -value(appended + frame)
+        }
+        recorder.append(block.view)
+        appended += blockFrames
+        say("appended \(appended)")
+        // Sleep until this block's end time, like a device clock.
+        MonotonicClock.sleep(until: start + UInt64(appended) * 1_000_000_000 / UInt64(rate))
+    }
+} catch {
+    say("error \(error)")
+    exit(1)
+}

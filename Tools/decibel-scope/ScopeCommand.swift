@@ -1,0 +1,89 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import ArgumentParser
+import Decibel
+import DecibelPlot
+
+/// decibel-scope: a live X11 window with the input's waveform (buffer or rolling) and its spectrum.
+@main
+struct ScopeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "decibel-scope",
+        abstract: "Show live input as a waveform and a spectrum in an X11 window.",
+        discussion: """
+        Keys: \(ScopeView.keys)
+
+        Examples:
+          decibel-scope
+          decibel-scope --backend null --device null-in --rolling --fill
+          DISPLAY=:1 decibel-scope --backend pulse --device decibel_test.monitor
+        """
+    )
+
+    @Option(name: .long, help: ArgumentHelp("Backend id: jack, pulse, alsa or null (default: first available).", valueName: "id"))
+    var backend: String?
+
+    @Option(name: .long, help: ArgumentHelp("Input device id (default: the backend's default input).", valueName: "id"))
+    var device: String?
+
+    @Option(name: .long, help: "Input channels to show (1 or 2).")
+    var channels: Int = 2
+
+    @Flag(name: .long, help: "Start in rolling mode (scrolling history) instead of buffer mode.")
+    var rolling = false
+
+    @Flag(name: .long, help: "Fill the waveform.")
+    var fill = false
+
+    @Flag(name: .long, help: "Mirror the waveform about the centre line.")
+    var mirror = false
+
+    @Option(name: .long, help: "Window width in pixels.")
+    var width: Int = 900
+
+    @Option(name: .long, help: "Window height in pixels.")
+    var height: Int = 420
+
+    @Option(name: .long, help: "Close by itself after this many seconds.")
+    var seconds: Double?
+
+    @Option(name: .long, help: ArgumentHelp("X display (default: $DISPLAY).", valueName: "name"))
+    var display: String?
+
+    func validate() throws {
+        guard (1...2).contains(channels) else { throw ValidationError("--channels must be 1 or 2") }
+        guard (100...8192).contains(width), (80...8192).contains(height) else { throw ValidationError("--width and --height must be between 100×80 and 8192×8192") }
+        if let seconds { guard seconds.isFinite, seconds > 0 else { throw ValidationError("--seconds must be positive") } }
+    }
+
+    func run() throws {
+        let selection = try BackendRegistry.default.select(preferring: backend)
+        printError("decibel-scope: using \(selection.backend.id) — \(selection.reason)")
+        let feed = WaveformFeed(channelCount: channels)
+        let stream = try selection.backend.makeStream(StreamConfiguration(direction: .input, device: device, channelCount: channels, name: "decibel-scope") { context in
+            feed.write(context.input)
+        })
+        defer { stream.close() }
+        let rate = stream.format.sampleRate
+        let view = ScopeView(sampleRate: rate, mode: rolling ? .rolling(points: 600, framesPerPoint: max(1, Int(rate / 100))) : .buffer, fill: fill, mirror: mirror)
+        let window = PlotWindow(title: "decibel-scope — \(selection.backend.id):\(device ?? "default") — \(ScopeView.keys)",
+                                size: PlotSize(width: width, height: height), display: display)
+        try stream.start()
+        let deadline = seconds.map { MonotonicClock.now() + UInt64($0 * 1e9) }
+        try window.open(drawing: view, onFrame: { window in
+            view.take(from: feed, sampleRate: rate)
+            if let deadline, MonotonicClock.now() >= deadline { window.requestClose() }
+        }, onKey: { key, window in
+            if !view.handle(key) { window.requestClose() }
+        })
+        window.waitUntilClosed()
+        try stream.stop()
+        printError("decibel-scope: closed after \(window.framesDrawn) frames; \(feed.droppedFrames) input frames dropped")
+    }
+}
+
+func printError(_ message: String) {
+    var line = message + "\n"
+    line.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
+}

@@ -1,0 +1,61 @@
+import Decibel
+import Synchronization
+
+/// A stream with an engine, run until a duration passes, a condition holds, Ctrl-C, or the stream dies,
+/// showing the status line meanwhile. Shared by `play`, `record` and `passthrough`.
+final class PlaybackSession: @unchecked Sendable {
+    let engine: AudioEngine
+    let stream: any AudioStream
+    let backend: any AudioBackend
+    private let failure = StreamFailure()
+
+    /// Opens the stream that `makeConfiguration` describes (given the event handler to install).
+    init(backend: any AudioBackend, makeConfiguration: (@escaping @Sendable (StreamEvent) -> Void) -> StreamConfiguration) throws {
+        self.backend = backend
+        let failure = self.failure
+        let configuration = makeConfiguration { event in
+            switch event {
+            case .serverShutDown, .deviceLost: failure.event.withLock { $0 = event }
+            default: break
+            }
+        }
+        engine = try AudioEngine(backend: backend, configuration: configuration)
+        guard let stream = engine.stream else { throw AudioError(.invalidState, "the engine has no stream") }
+        self.stream = stream
+    }
+
+    deinit { stream.close() }
+
+    /// Starts the stream and waits until `duration` seconds of stream time pass, `isDone(seconds)` says so,
+    /// or Ctrl-C; refreshes the status line ~15 times a second. Throws if the stream dies.
+    func run(label: String, duration: Double?, total: Double? = nil, position: (() -> Double)? = nil, meter: LevelMeter, isDone: (Double) -> Bool) throws {
+        Interrupt.install()
+        var status = StatusLine()
+        try stream.start()
+        let rate = stream.format.sampleRate
+        defer { status.finish() }
+        while true {
+            let elapsed = Double(engine.sampleTime) / rate
+            let shown = position?() ?? elapsed
+            status.show(position: shown, duration: total ?? duration,
+                        peaks: (0..<min(2, engine.channelCount)).map { Float(meter.peakDBFS(channel: $0)) }, label: label)
+            if let event = failure.event.withLock({ $0 }) {
+                status.finish()
+                throw AudioError(.streamInvalidated, "stopped: \(event)", backend: backend.id)
+            }
+            if Interrupt.isRaised || isDone(shown) { break }
+            if let duration, elapsed >= duration { break }
+            MonotonicClock.sleep(nanoseconds: 66_000_000)
+        }
+        try stream.stop()
+        if stream.xrunCount > 0 {
+            status.finish()
+            printError("decibel: \(stream.xrunCount) xrun(s)")
+        }
+    }
+}
+
+/// The event that ended a stream, set from its event thread.
+final class StreamFailure: Sendable {
+    let event = Mutex<StreamEvent?>(nil)
+}
