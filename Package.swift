@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "DecibelNull", targets: ["DecibelNull"]),
         .library(name: "DecibelJACK", targets: ["DecibelJACK"]),
         .library(name: "DecibelALSA", targets: ["DecibelALSA"]),
+        .library(name: "DecibelPulse", targets: ["DecibelPulse"]),
         .library(name: "DecibelAnalysis", targets: ["DecibelAnalysis"]),
         .library(name: "DecibelPlot", targets: ["DecibelPlot"]),
         .library(name: "Decibel", targets: ["Decibel"]),
@@ -35,7 +36,9 @@ let package = Package(
         // JACK:  CJACK + DecibelJACK     (Backends/JACK)
         .target(name: "CJACK", path: "Backends/JACK/CJACK"),
         .target(name: "DecibelJACK", dependencies: ["DecibelCore", "CJACK"], path: "Backends/JACK/DecibelJACK"),
-        // Pulse: CPulse + DecibelPulse   (Backends/Pulse)
+        // Pulse: CPulse + DecibelPulse   (Backends/Pulse); libpulse is dlopen()ed, never linked.
+        .target(name: "CPulse", path: "Backends/Pulse/CPulse"),
+        .target(name: "DecibelPulse", dependencies: ["DecibelCore", "CPulse"], path: "Backends/Pulse/DecibelPulse"),
         // ALSA:  CALSA + DecibelALSA     (Backends/ALSA)
         .target(name: "CALSA", path: "Backends/ALSA/CALSA"),
         .target(name: "DecibelALSA", dependencies: ["DecibelCore", "CALSA"], path: "Backends/ALSA/DecibelALSA"),
@@ -71,7 +74,7 @@ let package = Package(
         // MARK: Real-time proof — render paths run under clang's RealtimeSanitizer (see DESIGN.md).
         .executableTarget(
             name: "decibel-rtcheck",
-            dependencies: ["Decibel", "DecibelPlot", "DecibelJACK", "DecibelALSA", "DecibelFormats"],
+            dependencies: ["Decibel", "DecibelPlot", "DecibelJACK", "DecibelALSA", "DecibelFormats", "DecibelPulse"],
             path: "Tests/RealtimeCheck",
             linkerSettings: realtimeSanitizerLinkerSettings()
         ),
@@ -83,6 +86,7 @@ let package = Package(
         .testTarget(name: "DecibelNullTests", dependencies: ["DecibelNull", "DecibelTestSupport"], path: "Tests/DecibelNullTests"),
         .testTarget(name: "DecibelJACKTests", dependencies: ["DecibelJACK", "DecibelTestSupport"], path: "Tests/DecibelJACKTests"),
         .testTarget(name: "DecibelALSATests", dependencies: ["DecibelALSA", "DecibelTestSupport"], path: "Tests/DecibelALSATests"),
+        .testTarget(name: "DecibelPulseTests", dependencies: ["DecibelPulse", "DecibelTestSupport"], path: "Tests/DecibelPulseTests"),
         .testTarget(name: "DecibelGraphTests", dependencies: ["DecibelCore", "DecibelNull", "DecibelTestSupport"], path: "Tests/DecibelGraphTests"),
         .testTarget(name: "DecibelTests", dependencies: ["Decibel", "DecibelTestSupport"], path: "Tests/DecibelTests"),
         .executableTarget(name: "decibel-record-probe", dependencies: ["DecibelFormats"], path: "Tests/RecordProbe"),

@@ -1,0 +1,112 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+import DecibelCore
+
+/// The PulseAudio backend (also PipeWire's Pulse server): sinks and sources as devices, streams driven
+/// by the server's write and read callbacks on a `pa_threaded_mainloop`.
+///
+/// libpulse is loaded with `dlopen` on first use (`DECIBEL_PULSE_LIBRARY` names another file), so a
+/// program that includes this backend runs where libpulse is missing; the backend then reports
+/// `.unavailable(reason:)`. Every call opens its own short connection, so results are never stale.
+public final class PulseBackend: AudioBackend {
+    /// How the backend finds its library and server, and how its streams behave.
+    public struct Options: Sendable {
+        /// Server address (`unix:/run/user/1000/pulse/native`, `tcp:127.0.0.1:4713`, a host name);
+        /// `nil` uses `PULSE_SERVER` or libpulse's default. The server is never autospawned.
+        public var server: String?
+        /// The libpulse file to load; defaults to `DECIBEL_PULSE_LIBRARY` or `libpulse.so.0`.
+        public var libraryPath: String
+        /// How long connecting and each request may take before failing with `timedOut`, in seconds.
+        public var timeout: Double
+        /// Whether a stream whose server went away reconnects (every `reconnectInterval` seconds) and
+        /// resumes, posting `.reconnected`.
+        public var reconnect: Bool
+        /// Seconds between reconnection attempts.
+        public var reconnectInterval: Double
+        /// Whether a stream opened on the default device moves when the server's default changes.
+        public var followsDefaultDevice: Bool
+        /// The client name the server shows.
+        public var clientName: String
+
+        /// Options read from `environment` (`DECIBEL_PULSE_LIBRARY`, `DECIBEL_PULSE_SERVER`), then the arguments.
+        public init(
+            server: String? = nil, libraryPath: String? = nil, timeout: Double = 2, reconnect: Bool = false,
+            reconnectInterval: Double = 0.25, followsDefaultDevice: Bool = true, clientName: String = "Decibel",
+            environment: [String: String] = PulseBackend.processEnvironment()
+        ) {
+            self.server = server ?? environment["DECIBEL_PULSE_SERVER"].flatMap { $0.isEmpty ? nil : $0 }
+            self.libraryPath = libraryPath ?? environment["DECIBEL_PULSE_LIBRARY"].flatMap { $0.isEmpty ? nil : $0 }
+                ?? PulseLibrary.defaultPath
+            self.timeout = timeout
+            self.reconnect = reconnect
+            self.reconnectInterval = reconnectInterval
+            self.followsDefaultDevice = followsDefaultDevice
+            self.clientName = clientName
+        }
+
+        var timeoutNanoseconds: UInt64 { UInt64(max(0.05, timeout) * 1e9) }
+    }
+
+    public let id = "pulse"
+    public let name = "PulseAudio"
+    /// What this backend was created with.
+    public let options: Options
+
+    /// Creates the backend with `options`.
+    public init(options: Options) { self.options = options }
+
+    /// Creates the backend talking to `server` (`nil`: `PULSE_SERVER` or the default), optionally
+    /// reconnecting streams after the server restarts.
+    public convenience init(server: String? = nil, reconnect: Bool = false) {
+        self.init(options: Options(server: server, reconnect: reconnect))
+    }
+
+    /// The process environment (a function so `Options` can take another one in tests).
+    public static func processEnvironment() -> [String: String] {
+        var result: [String: String] = [:]
+        for key in ["DECIBEL_PULSE_LIBRARY", "DECIBEL_PULSE_SERVER"] {
+            if let value = getenv(key) { result[key] = String(cString: value) }
+        }
+        return result
+    }
+
+    public var availability: BackendAvailability {
+        do {
+            let connection = try connect()
+            defer { connection.close() }
+            let info = try connection.serverInfo()
+            return .available(detail: "\(info.name) \(info.version) at \(connection.serverAddress), \(Int(info.sampleRate)) Hz")
+        } catch {
+            return .unavailable(reason: error.description)
+        }
+    }
+
+    public func devices() throws(AudioError) -> [AudioDevice] {
+        let connection = try connect()
+        defer { connection.close() }
+        return try connection.devices()
+    }
+
+    public func defaultDevice(for direction: AudioDirection) throws(AudioError) -> AudioDevice? {
+        try devices().first { $0.direction == (direction == .input ? .input : .output) && $0.isDefault(for: direction) }
+    }
+
+    public func makeStream(_ configuration: StreamConfiguration) throws(AudioError) -> any AudioStream {
+        try PulseStream(configuration: configuration, backend: self)
+    }
+
+    public func observeDevices(_ handler: @escaping @Sendable (DeviceEvent) -> Void) throws(AudioError) -> DeviceObservation {
+        let watcher = try PulseDeviceWatcher(connection: connect(), handler: handler)
+        return DeviceObservation { watcher.cancel() }
+    }
+
+    /// A new connection to the configured server.
+    func connect(name: String? = nil) throws(AudioError) -> PulseConnection {
+        let library = try PulseLibrary.load(path: options.libraryPath)
+        return try PulseConnection(library: library, server: options.server, name: name ?? options.clientName,
+                                   timeoutNanoseconds: options.timeoutNanoseconds)
+    }
+}

@@ -1,0 +1,217 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+import CPulse
+import DecibelCore
+
+/// What one stream needs to open its `pa_stream`s: fixed for the stream's life.
+struct PulseStreamPlan: Sendable {
+    var name: String
+    var format: StreamFormat
+    var sampleType: SampleType
+    var outputDevice: String?
+    var inputDevice: String?
+    /// Server-side buffering asked for, in frames (`tlength` for playback, `fragsize` for capture).
+    var targetFrames: Int
+    var followsDefaultDevice: Bool
+}
+
+/// One connected incarnation of a `PulseStream`: a connection and its playback and/or record
+/// `pa_stream`. A reconnection builds a new one; the renderer and status carry over.
+///
+/// Its callbacks (state, moved, underflow, overflow, subscription) run on the mainloop thread.
+final class PulseLive: @unchecked Sendable {
+    let connection: PulseConnection
+    let plan: PulseStreamPlan
+    let status: StreamStatus
+    private(set) var playback: OpaquePointer?
+    private(set) var record: OpaquePointer?
+    var api: decibel_pulse_api { connection.api }
+
+    /// Connects, creates the streams and waits (bounded) until the server accepted them.
+    init(connection: PulseConnection, plan: PulseStreamPlan, renderer: PulseRenderer, status: StreamStatus, timeoutNanoseconds: UInt64) throws(AudioError) {
+        self.connection = connection
+        self.plan = plan
+        self.status = status
+        do throws(AudioError) {
+            try connection.locked { () throws(AudioError) in
+                if plan.format.outputChannelCount > 0 { playback = try makeStream(output: true, renderer: renderer) }
+                if plan.format.inputChannelCount > 0 { record = try makeStream(output: false, renderer: renderer) }
+                if plan.followsDefaultDevice && (plan.outputDevice == nil && playback != nil || plan.inputDevice == nil && record != nil) {
+                    followDefaults()
+                }
+            }
+            let settled = connection.wait(timeoutNanoseconds: timeoutNanoseconds) { _ in
+                [playback, record].allSatisfy { stream in
+                    guard let stream else { return true }
+                    let state = api.pa_stream_get_state(stream)
+                    return state != PA_STREAM_CREATING && state != PA_STREAM_UNCONNECTED
+                }
+            }
+            let failure: AudioError? = connection.locked {
+                for stream in [playback, record].compactMap({ $0 }) where api.pa_stream_get_state(stream) != PA_STREAM_READY {
+                    let code = api.pa_context_errno(connection.context)
+                    let device = stream == playback ? plan.outputDevice ?? "the default sink" : plan.inputDevice ?? "the default source"
+                    return settled
+                        ? AudioError(.unsupportedConfiguration, "PulseAudio refused the stream on \(device)", backend: "pulse",
+                                     code: code, codeDescription: connection.library.errorText(code))
+                        : AudioError(.timedOut, "PulseAudio did not set up the stream on \(device) in time", backend: "pulse")
+                }
+                return nil
+            }
+            if let failure { throw failure }
+        } catch {
+            close()
+            throw error
+        }
+    }
+
+    /// Disconnects the streams and the connection; afterwards no callback runs. Idempotent.
+    func close() {
+        connection.locked {
+            for stream in [playback, record].compactMap({ $0 }) {
+                api.pa_stream_set_state_callback(stream, nil, nil)
+                api.pa_stream_set_write_callback(stream, nil, nil)
+                api.pa_stream_set_read_callback(stream, nil, nil)
+                api.pa_stream_set_underflow_callback(stream, nil, nil)
+                api.pa_stream_set_overflow_callback(stream, nil, nil)
+                api.pa_stream_set_moved_callback(stream, nil, nil)
+                _ = api.pa_stream_disconnect(stream)
+                api.pa_stream_unref(stream)
+            }
+            playback = nil
+            record = nil
+        }
+        connection.close()
+    }
+
+    /// What `pa_stream_get_latency` reports for each direction, in frames (0 while timing is unknown).
+    var latency: StreamLatency {
+        connection.locked {
+            func frames(_ stream: OpaquePointer?) -> Int {
+                guard let stream else { return 0 }
+                var usec: pa_usec_t = 0
+                var negative: Int32 = 0
+                guard api.pa_stream_get_latency(stream, &usec, &negative) == 0 else { return 0 }
+                // A monitor source can be "ahead" of its sink (negative): nothing is late, so that is 0.
+                guard negative == 0 else { return 0 }
+                return Int((Double(usec) / 1e6 * plan.format.sampleRate).rounded())
+            }
+            return StreamLatency(inputFrames: frames(record), outputFrames: frames(playback))
+        }
+    }
+
+    /// The server's buffer attributes for the playback (or else record) stream.
+    var bufferAttributes: pa_buffer_attr? {
+        connection.locked {
+            guard let stream = playback ?? record, let attributes = api.pa_stream_get_buffer_attr(stream) else { return nil }
+            return attributes.pointee
+        }
+    }
+
+    /// The sink or source each stream is on now.
+    var deviceNames: (output: String?, input: String?) {
+        connection.locked {
+            (playback.flatMap { pulseString(api.pa_stream_get_device_name($0)) },
+             record.flatMap { pulseString(api.pa_stream_get_device_name($0)) })
+        }
+    }
+
+    // MARK: Creating streams (lock held)
+
+    private func makeStream(output: Bool, renderer: PulseRenderer) throws(AudioError) -> OpaquePointer {
+        let channels = output ? plan.format.outputChannelCount : plan.format.inputChannelCount
+        var spec = pa_sample_spec(format: Self.pulseFormat(plan.sampleType), rate: UInt32(plan.format.sampleRate), channels: UInt8(channels))
+        var map = pa_channel_map()
+        _ = api.pa_channel_map_init_extend(&map, UInt32(channels), PA_CHANNEL_MAP_DEFAULT)
+        guard let stream = api.pa_stream_new(connection.context, plan.name, &spec, &map) else {
+            let code = api.pa_context_errno(connection.context)
+            throw AudioError(.unsupportedConfiguration, "pa_stream_new refused \(spec.rate) Hz, \(channels) channels",
+                             backend: "pulse", code: code, codeDescription: connection.library.errorText(code))
+        }
+        let me = Unmanaged.passUnretained(self).toOpaque()
+        let render = Unmanaged.passUnretained(renderer).toOpaque()
+        api.pa_stream_set_state_callback(stream, { stream, userdata in
+            guard let stream, let userdata else { return }
+            Unmanaged<PulseLive>.fromOpaque(userdata).takeUnretainedValue().streamStateChanged(stream)
+        }, me)
+        api.pa_stream_set_moved_callback(stream, { stream, userdata in
+            guard let stream, let userdata else { return }
+            Unmanaged<PulseLive>.fromOpaque(userdata).takeUnretainedValue().streamMoved(stream)
+        }, me)
+        let bytes = UInt32(plan.targetFrames * channels * plan.sampleType.bytesPerSample)
+        let unset = decibel_pulse_attr_default()
+        var attributes = pa_buffer_attr(maxlength: unset, tlength: output ? bytes : unset, prebuf: unset, minreq: unset, fragsize: output ? unset : bytes)
+        // A named device means that device: the server must not move the stream when the default
+        // changes, and when the device goes away the stream fails (reported as deviceLost).
+        let named = (output ? plan.outputDevice : plan.inputDevice) != nil
+        let flags = pa_stream_flags_t(rawValue: PA_STREAM_INTERPOLATE_TIMING.rawValue | PA_STREAM_AUTO_TIMING_UPDATE.rawValue
+                                      | PA_STREAM_ADJUST_LATENCY.rawValue | (named ? PA_STREAM_DONT_MOVE.rawValue : 0))
+        let result: Int32
+        if output {
+            api.pa_stream_set_write_callback(stream, { stream, bytes, userdata in
+                guard let stream, let userdata else { return }
+                Unmanaged<PulseRenderer>.fromOpaque(userdata).takeUnretainedValue().write(stream: stream, bytes: bytes)
+            }, render)
+            api.pa_stream_set_underflow_callback(stream, { _, userdata in
+                guard let userdata else { return }
+                Unmanaged<PulseLive>.fromOpaque(userdata).takeUnretainedValue().status.recordXrunFromRenderThread()
+            }, me)
+            result = api.pa_stream_connect_playback(stream, plan.outputDevice, &attributes, flags, nil, nil)
+        } else {
+            api.pa_stream_set_read_callback(stream, { stream, _, userdata in
+                guard let stream, let userdata else { return }
+                Unmanaged<PulseRenderer>.fromOpaque(userdata).takeUnretainedValue().read(stream: stream)
+            }, render)
+            api.pa_stream_set_overflow_callback(stream, { _, userdata in
+                guard let userdata else { return }
+                Unmanaged<PulseLive>.fromOpaque(userdata).takeUnretainedValue().status.recordXrunFromRenderThread()
+            }, me)
+            result = api.pa_stream_connect_record(stream, plan.inputDevice, &attributes, flags)
+        }
+        if result < 0 {
+            api.pa_stream_unref(stream)
+            throw AudioError(.unsupportedConfiguration, "cannot connect the \(output ? "playback" : "record") stream",
+                             backend: "pulse", code: result, codeDescription: connection.library.errorText(result))
+        }
+        return stream
+    }
+
+    /// The write and read callbacks run on the mainloop thread: ask for `SCHED_FIFO` there, as JACK
+    /// clients get, so a loaded machine does not starve a small server buffer. Without permission
+    /// (no `rtprio` limit) the thread keeps its normal priority and audio still works.
+    private static func raiseMainloopPriority() {
+        var parameters = sched_param(sched_priority: 10)
+        _ = pthread_setschedparam(pthread_self(), SCHED_FIFO, &parameters)
+    }
+
+    static func pulseFormat(_ type: SampleType) -> pa_sample_format_t {
+        switch type {
+        case .int16: PA_SAMPLE_S16LE
+        case .int24: PA_SAMPLE_S24LE
+        case .int32: PA_SAMPLE_S32LE
+        case .float32, .float64: PA_SAMPLE_FLOAT32LE
+        }
+    }
+
+    // MARK: Mainloop-thread callbacks
+
+    private func streamStateChanged(_ stream: OpaquePointer) {
+        connection.changed.signal()
+        if api.pa_stream_get_state(stream) == PA_STREAM_READY { Self.raiseMainloopPriority() }
+        guard api.pa_stream_get_state(stream) == PA_STREAM_FAILED || api.pa_stream_get_state(stream) == PA_STREAM_TERMINATED else { return }
+        let contextState = api.pa_context_get_state(connection.context)
+        // A dead context is reported by the connection's failure handler as serverShutDown.
+        guard contextState == PA_CONTEXT_READY, status.state == .running else { return }
+        let device = stream == playback ? plan.outputDevice ?? "the default sink" : plan.inputDevice ?? "the default source"
+        if status.transition(from: .running, to: .invalidated) {
+            status.post(.deviceLost(reason: "PulseAudio ended the stream on \(device)"))
+        }
+    }
+
+    private func streamMoved(_ stream: OpaquePointer) {
+        if let name = pulseString(api.pa_stream_get_device_name(stream)) { status.post(.deviceChanged(id: name)) }
+    }
+}

@@ -1,0 +1,176 @@
+import CPulse
+import DecibelCore
+
+/// The render path of a PulseAudio stream: what the write and read callbacks do on the mainloop thread.
+///
+/// Everything here is allocated in `init` (off the render thread) and reused for every callback and every
+/// reconnection. The callbacks only call libpulse's own I/O (`pa_stream_begin_write`/`write`,
+/// `pa_stream_peek`/`drop`) outside the real-time section; conversion and the user's render callback run
+/// inside `RealtimeSanitizer.enter()`/`exit()`.
+final class PulseRenderer: @unchecked Sendable {
+    private let api: decibel_pulse_api
+    private let render: RenderCallback
+    private let status: StreamStatus
+    private let sampleRate: Double
+    private let sampleType: SampleType
+    /// Frames the render callback gets at most (playback is chunked to this).
+    let maximumFrames: Int
+    /// Frames per capture delivery (input-only streams always get exactly this many).
+    let bufferFrames: Int
+    let outputFrameBytes: Int
+    let inputFrameBytes: Int
+
+    private let output: AudioBuffer
+    private let capture: AudioBuffer
+    private let duplexInput: AudioBuffer
+    /// Duplex only: captured blocks waiting for the playback callback (both run on the mainloop thread,
+    /// but the ring keeps the capture and playback block sizes independent).
+    private let duplexRing: FrameRingBuffer?
+
+    // Mainloop thread only (reset by the control thread while no callback runs).
+    private var captureFilled = 0
+    private var duplexPrimed = false
+    private var sampleTime: Int64 = 0
+    /// True only while `prime()` runs: the path runs without calling the user's callback.
+    private var priming = false
+
+    /// Callbacks that ran, for tests and the RealtimeSanitizer scenario.
+    private(set) var writeCallbacks = 0
+    private(set) var readCallbacks = 0
+
+    init(api: decibel_pulse_api, format: StreamFormat, sampleType: SampleType, status: StreamStatus, render: @escaping RenderCallback) {
+        self.api = api
+        self.render = render
+        self.status = status
+        self.sampleRate = format.sampleRate
+        self.sampleType = sampleType
+        maximumFrames = format.maximumFrameCount
+        bufferFrames = format.bufferSize
+        outputFrameBytes = format.outputChannelCount * sampleType.bytesPerSample
+        inputFrameBytes = format.inputChannelCount * sampleType.bytesPerSample
+        output = AudioBuffer(channelCount: format.outputChannelCount, frameCapacity: maximumFrames)
+        capture = AudioBuffer(channelCount: format.inputChannelCount, frameCapacity: bufferFrames)
+        let duplex = format.inputChannelCount > 0 && format.outputChannelCount > 0
+        duplexInput = AudioBuffer(channelCount: duplex ? format.inputChannelCount : 0, frameCapacity: duplex ? maximumFrames : 0)
+        duplexRing = duplex ? FrameRingBuffer(channelCount: format.inputChannelCount, capacity: 8 * max(bufferFrames, maximumFrames)) : nil
+        prime()
+    }
+
+    /// Runs the conversion path once on scratch memory, off the render thread and without the user's
+    /// callback, so one-time work the Swift runtime does on first use (generic metadata instantiation in
+    /// unoptimised builds, lazy globals) never happens inside a real-time section.
+    private func prime() {
+        let frames = min(maximumFrames, bufferFrames)
+        let scratch = UnsafeMutableRawPointer.allocate(byteCount: max(1, frames * max(outputFrameBytes, inputFrameBytes)), alignment: 16)
+        defer { scratch.deallocate() }
+        scratch.initializeMemory(as: UInt8.self, repeating: 0, count: max(1, frames * max(outputFrameBytes, inputFrameBytes)))
+        priming = true
+        if outputFrameBytes > 0 { renderOutput(frames: frames, into: scratch) }
+        if inputFrameBytes > 0 {
+            consumeCapture(UnsafeRawPointer(scratch), frames: frames)
+            consumeCapture(nil, frames: frames)
+        }
+        priming = false
+        sampleTime = 0
+        reset()
+    }
+
+    /// Control thread, no callback running: forgets partial blocks before a (re)start.
+    func reset() {
+        captureFilled = 0
+        duplexPrimed = false
+        if let ring = duplexRing { ring.skip(frames: ring.availableToRead) }
+    }
+
+    /// Write callback: renders exactly `bytes` (what the server asked for) in chunks of at most
+    /// `maximumFrames`, straight into libpulse's buffers from `pa_stream_begin_write`.
+    func write(stream: OpaquePointer, bytes: Int) {
+        writeCallbacks &+= 1
+        var remaining = bytes / outputFrameBytes
+        while remaining > 0 {
+            var data: UnsafeMutableRawPointer?
+            var size = min(remaining, maximumFrames) * outputFrameBytes
+            guard api.pa_stream_begin_write(stream, &data, &size) == 0, let data, size >= outputFrameBytes else { return }
+            let frames = min(size / outputFrameBytes, maximumFrames, remaining)
+            RealtimeSanitizer.enter()
+            renderOutput(frames: frames, into: data)
+            RealtimeSanitizer.exit()
+            if api.pa_stream_write(stream, data, frames * outputFrameBytes, nil, 0, PA_SEEK_RELATIVE) < 0 { return }
+            remaining -= frames
+        }
+    }
+
+    /// Read callback: takes every fragment the server has and hands the render callback complete blocks
+    /// of `bufferFrames` (duplex streams queue them for the playback side instead).
+    func read(stream: OpaquePointer) {
+        readCallbacks &+= 1
+        while true {
+            var data: UnsafeRawPointer?
+            var size = 0
+            guard api.pa_stream_peek(stream, &data, &size) == 0, size > 0 else { return }
+            RealtimeSanitizer.enter()
+            consumeCapture(data, frames: size / inputFrameBytes)
+            RealtimeSanitizer.exit()
+            _ = api.pa_stream_drop(stream)
+        }
+    }
+
+    private func renderOutput(frames: Int, into destination: UnsafeMutableRawPointer) {
+        let out = output.view(frames: frames)
+        out.clear()
+        var input = AudioBufferView.empty
+        if let ring = duplexRing {
+            input = duplexInput.view(frames: frames)
+            // The two streams tick independently; a cushion of one capture block plus the largest
+            // playback request keeps reads whole. Silence until it is there, and again after a gap.
+            if !duplexPrimed && ring.availableToRead >= bufferFrames + maximumFrames { duplexPrimed = true }
+            let got = duplexPrimed ? ring.read(into: input) : 0
+            if got < frames {
+                input.slice(from: got, count: frames - got).clear()
+                if duplexPrimed && !priming {
+                    duplexPrimed = false
+                    status.recordXrunFromRenderThread()
+                }
+            }
+        }
+        let context = RenderContext(
+            input: input, output: out, frameCount: frames,
+            timestamp: AudioTimestamp(sampleTime: sampleTime, hostTime: MonotonicClock.now()), sampleRate: sampleRate)
+        if !priming { render(context) }
+        sampleTime &+= Int64(frames)
+        SampleConversion.interleave(out, frames: frames, into: destination, as: sampleType)
+    }
+
+    /// `data` is nil for a hole in the stream (the server lost data): it becomes silence.
+    private func consumeCapture(_ data: UnsafeRawPointer?, frames: Int) {
+        let block = capture.view(frames: bufferFrames)
+        var done = 0
+        while done < frames {
+            let count = min(frames - done, bufferFrames - captureFilled)
+            let target = block.slice(from: captureFilled, count: count)
+            if let data {
+                SampleConversion.deinterleave(data + done * inputFrameBytes, as: sampleType, frames: count, into: target)
+            } else {
+                target.clear()
+            }
+            captureFilled += count
+            done += count
+            if captureFilled == bufferFrames {
+                deliverCapture(block)
+                captureFilled = 0
+            }
+        }
+    }
+
+    private func deliverCapture(_ block: AudioBufferView) {
+        if let ring = duplexRing {
+            if ring.write(block) < block.frameCount, !priming { status.recordXrunFromRenderThread() }
+            return
+        }
+        let context = RenderContext(
+            input: block, output: .empty, frameCount: block.frameCount,
+            timestamp: AudioTimestamp(sampleTime: sampleTime, hostTime: MonotonicClock.now()), sampleRate: sampleRate)
+        if !priming { render(context) }
+        sampleTime &+= Int64(block.frameCount)
+    }
+}

@@ -1,0 +1,40 @@
+import DecibelCore
+
+/// A playback, capture or duplex stream on a PulseAudio server.
+///
+/// Playback is driven by the server's write callback: the render callback fills exactly the frames the
+/// server asks for (in chunks of at most `format.maximumFrameCount`). Capture hands the render callback
+/// complete blocks of `format.bufferSize` frames from the read callback. Duplex runs a record and a
+/// playback stream on one connection; captured blocks reach the playback callback through a ring.
+///
+/// `format.bufferSize` is also the target latency: it becomes the playback `tlength` / capture `fragsize`
+/// with `PA_STREAM_ADJUST_LATENCY`; `latency` reports what `pa_stream_get_latency` measures.
+/// When the server goes away the stream posts `serverShutDown` and becomes `invalidated`; with
+/// `PulseBackend.Options.reconnect` it reconnects once the server is back and posts `reconnected`.
+public final class PulseStream: AudioStream, @unchecked Sendable {
+    private let engine: PulseStreamEngine
+
+    init(configuration: StreamConfiguration, backend: PulseBackend) throws(AudioError) {
+        engine = try PulseStreamEngine(configuration: configuration, backend: backend)
+    }
+
+    /// Dropping the stream closes it (stopping audio and freeing its threads).
+    deinit { engine.close() }
+
+    public var configuration: StreamConfiguration { engine.configuration }
+    public var format: StreamFormat { engine.format }
+    public var latency: StreamLatency { engine.latency }
+    public var xrunCount: Int { engine.xrunCount }
+    public var state: StreamState { engine.state }
+
+    /// The sink and source the stream plays to and records from right now (`nil` while not running).
+    public var currentDevices: (output: String?, input: String?) { engine.currentDevices }
+
+    /// The server's buffer attributes as frames (`tlength` and `minreq` for playback, `fragsize` for
+    /// capture), `nil` while not running.
+    public var serverBufferFrames: (target: Int, minimumRequest: Int, fragment: Int)? { engine.serverBufferFrames }
+
+    public func start() throws(AudioError) { try engine.start() }
+    public func stop() throws(AudioError) { try engine.stop() }
+    public func close() { engine.close() }
+}

@@ -1,0 +1,175 @@
+import CPulse
+import DecibelCore
+import Synchronization
+
+/// What a `PulseStream` does: its connection life (start, stop, failure, reconnection) and render state.
+///
+/// Kept apart from the public `PulseStream` because the supervisor thread holds the engine for its whole
+/// life; the handle the user holds can then be dropped, and its deinit closes the engine.
+final class PulseStreamEngine: @unchecked Sendable {
+    let configuration: StreamConfiguration
+    let format: StreamFormat
+
+    private let plan: PulseStreamPlan
+    private let options: PulseBackend.Options
+    private let library: PulseLibrary
+    private let status: StreamStatus
+    private let renderer: PulseRenderer
+    private let live = Mutex<PulseLive?>(nil)
+    private let wantsRunning = Atomic<Bool>(false)
+    private let closed = Atomic<Bool>(false)
+    private let serverGone = Atomic<Bool>(false)
+    private let supervisorWake = WakeSignal()
+    private var supervisor: AudioThread?
+
+    init(configuration: StreamConfiguration, backend: PulseBackend) throws(AudioError) {
+        try configuration.validate(backend: "pulse")
+        let maximumChannels = Int(PA_CHANNELS_MAX)
+        if max(configuration.outputChannelCount, configuration.inputChannelCount) > maximumChannels {
+            throw AudioError(.unsupportedConfiguration, "PulseAudio streams carry at most \(maximumChannels) channels", backend: "pulse")
+        }
+        self.configuration = configuration
+        options = backend.options
+        library = try PulseLibrary.load(path: options.libraryPath)
+        let rate = try Self.negotiateRate(configuration, backend: backend)
+        let target = configuration.bufferSize.frames(atSampleRate: rate) ?? Int((rate * 0.02).rounded())
+        let sampleType: SampleType = configuration.sampleType == .float64 ? .float32 : configuration.sampleType ?? .float32
+        format = StreamFormat(
+            sampleRate: rate, inputChannelCount: configuration.inputChannelCount, outputChannelCount: configuration.outputChannelCount,
+            bufferSize: target, maximumFrameCount: target, deviceSampleType: sampleType)
+        plan = PulseStreamPlan(
+            name: configuration.name, format: format, sampleType: sampleType, outputDevice: configuration.outputDevice,
+            inputDevice: configuration.inputDevice, targetFrames: target, followsDefaultDevice: options.followsDefaultDevice)
+        status = try StreamStatus(name: "pulse", handler: configuration.onEvent)
+        renderer = PulseRenderer(api: library.api, format: format, sampleType: sampleType, status: status, render: configuration.render)
+        supervisor = try AudioThread(name: "pulse-supervise") { [unowned self] in self.supervise() }
+    }
+
+    var latency: StreamLatency { live.withLock { $0?.latency } ?? StreamLatency() }
+    var xrunCount: Int { status.xrunCount }
+    var state: StreamState { status.state }
+
+    var currentDevices: (output: String?, input: String?) { live.withLock { $0?.deviceNames } ?? (nil, nil) }
+
+    var serverBufferFrames: (target: Int, minimumRequest: Int, fragment: Int)? {
+        guard let attributes = live.withLock({ $0?.bufferAttributes }) else { return nil }
+        let bytes = format.deviceSampleType.bytesPerSample
+        let output = max(1, format.outputChannelCount * bytes), input = max(1, format.inputChannelCount * bytes)
+        return (Int(attributes.tlength) / output, Int(attributes.minreq) / output, Int(attributes.fragsize) / input)
+    }
+
+    func start() throws(AudioError) {
+        switch status.state {
+        case .running: return
+        case .invalidated: throw AudioError(.streamInvalidated, "the stream's server or device went away; open a new stream", backend: "pulse")
+        case .closed: throw AudioError(.invalidState, "the stream is closed", backend: "pulse")
+        case .stopped: break
+        }
+        // Running before the streams exist, so a server that dies while they connect is reported.
+        status.setState(.running)
+        wantsRunning.store(true, ordering: .releasing)
+        do {
+            try live.withLock { slot throws(AudioError) in
+                slot?.close()
+                slot = nil
+                renderer.reset()
+                slot = try openLive()
+            }
+        } catch {
+            wantsRunning.store(false, ordering: .releasing)
+            status.transition(from: .running, to: .stopped)
+            throw error
+        }
+        status.post(.started)
+    }
+
+    func stop() throws(AudioError) {
+        wantsRunning.store(false, ordering: .releasing)
+        live.withLock { slot in
+            slot?.close()
+            slot = nil
+        }
+        if status.transition(from: .running, to: .stopped) { status.post(.stopped) }
+    }
+
+    func close() {
+        guard !closed.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        try? stop()
+        supervisorWake.signal()
+        supervisor?.join()
+        status.setState(.closed)
+        status.shutdown()
+    }
+
+    // MARK: Connection life
+
+    private func openLive() throws(AudioError) -> PulseLive {
+        let connection = try PulseConnection(library: library, server: options.server, name: plan.name,
+                                             timeoutNanoseconds: options.timeoutNanoseconds)
+        connection.onFailure { [weak self] reason in self?.serverLost(reason) }
+        return try PulseLive(connection: connection, plan: plan, renderer: renderer, status: status,
+                             timeoutNanoseconds: options.timeoutNanoseconds)
+    }
+
+    /// Mainloop thread: the context died. Report it now; the supervisor frees the dead connection.
+    private func serverLost(_ reason: String) {
+        if status.transition(from: .running, to: .invalidated) { status.post(.serverShutDown(reason: reason)) }
+        serverGone.store(true, ordering: .releasing)
+        supervisorWake.signal()
+    }
+
+    /// Supervisor thread: frees dead connections and, when asked to, reconnects.
+    private func supervise() {
+        while !closed.load(ordering: .acquiring) {
+            supervisorWake.wait(timeoutNanoseconds: nil)
+            guard serverGone.exchange(false, ordering: .acquiringAndReleasing) else { continue }
+            live.withLock { slot in
+                slot?.close()
+                slot = nil
+            }
+            if options.reconnect { reconnect() }
+        }
+    }
+
+    private func reconnect() {
+        let interval = UInt64(max(0.01, options.reconnectInterval) * 1e9)
+        while !closed.load(ordering: .acquiring), wantsRunning.load(ordering: .acquiring), status.state == .invalidated {
+            supervisorWake.wait(timeoutNanoseconds: interval)
+            let connected: Bool = live.withLock { slot in
+                guard slot == nil, wantsRunning.load(ordering: .acquiring), !closed.load(ordering: .acquiring) else { return false }
+                renderer.reset()
+                slot = try? openLive()
+                return slot != nil
+            }
+            if connected, status.transition(from: .invalidated, to: .running) {
+                status.post(.reconnected)
+                return
+            }
+        }
+    }
+
+    private static func negotiateRate(_ configuration: StreamConfiguration, backend: PulseBackend) throws(AudioError) -> Double {
+        let connection = try backend.connect()
+        defer { connection.close() }
+        let server = try connection.serverInfo()
+        var chosen: AudioDevice?
+        if configuration.direction.hasOutput {
+            let sinks = try connection.sinks().map(\.device)
+            let wanted = configuration.outputDevice ?? server.defaultSink
+            chosen = sinks.first { $0.id == wanted }
+            if let id = configuration.outputDevice, chosen == nil {
+                throw AudioError.deviceNotFound(id, backend: "pulse", available: sinks.map(\.id))
+            }
+        }
+        if configuration.direction.hasInput {
+            let sources = try connection.sources().map(\.device)
+            let wanted = configuration.inputDevice ?? server.defaultSource
+            let source = sources.first { $0.id == wanted }
+            if let id = configuration.inputDevice, source == nil {
+                throw AudioError.deviceNotFound(id, backend: "pulse", available: sources.map(\.id))
+            }
+            chosen = chosen ?? source
+        }
+        return configuration.sampleRate ?? chosen?.preferredSampleRate ?? server.sampleRate
+    }
+}

@@ -1,0 +1,91 @@
+import DecibelCore
+import DecibelPulse
+import DecibelTestSupport
+import Foundation
+import Testing
+
+/// A Decibel output stream plays a sine into the server's null sink; parec records the monitor.
+enum PlaybackCheck {
+    struct Result {
+        var frequency: Double
+        var magnitude: Double
+        var largestStep: Float
+        var callbacks: Int
+        var largestFrames: Int
+        var format: StreamFormat
+    }
+
+    static func run(backend: PulseBackend, server: PulseTestServer, frequency: Double, amplitude: Float = 0.5,
+                    bufferSize: BufferSize = .automatic, sampleType: SampleType? = nil) throws -> Result {
+        let source = SineSource(frequency: frequency, amplitude: amplitude)
+        let stream = try backend.makeStream(StreamConfiguration(
+            device: server.sink, bufferSize: bufferSize, sampleType: sampleType, name: "decibel-playback-test", render: source.render))
+        defer { stream.close() }
+        try server.start(stream)
+        Thread.sleep(forTimeInterval: 0.3)
+        let rate = Int(stream.format.sampleRate)
+        let channels = try server.record(from: server.sink + ".monitor", seconds: 2, rate: rate, channels: 2)
+        let xruns = stream.xrunCount
+        try stream.stop()
+        let left = channels.first ?? []
+        // Measure a second of steady state: from 0.3 s after the sine first reaches the monitor (a fresh
+        // PipeWire graph may still be settling its quantum before that).
+        let start = min(left.count, (SignalAnalysis.firstSound(left, threshold: 0.01) ?? left.count) + rate * 3 / 10)
+        let steady = Array(left[start..<min(left.count, start + rate)])
+        let result = Result(
+            frequency: SignalAnalysis.frequency(steady, sampleRate: Double(rate)),
+            magnitude: SignalAnalysis.magnitude(of: frequency, in: steady, sampleRate: Double(rate)),
+            largestStep: SignalAnalysis.largestStep(steady),
+            callbacks: source.callbacks.load(ordering: .relaxed), largestFrames: source.largestFrames.load(ordering: .relaxed),
+            format: stream.format)
+        print("playback on \(server): recorded \(left.count) frames, analysed \(steady.count); frequency \(String(format: "%.2f", result.frequency)) Hz (want \(frequency)), magnitude \(String(format: "%.3f", result.magnitude)) (want \(amplitude)), largest step \(result.largestStep), \(result.callbacks) callbacks, largest \(result.largestFrames) frames (max \(stream.format.maximumFrameCount)), \(xruns) xruns, format \(stream.format)")
+        #expect(steady.count > rate / 2, "parec recorded too little of the sine on \(server)")
+        #expect(abs(result.frequency - frequency) < 1, "frequency on \(server)")
+        #expect(abs(result.magnitude - Double(amplitude)) < 0.05, "level on \(server)")
+        // A sine's step is at most a·2πf/rate; a gap or a repeated block jumps far above it.
+        let bound = amplitude * Float(2 * Double.pi * frequency / Double(rate)) * 1.5 + 0.002
+        #expect(result.largestStep < bound, "discontinuity in the recorded sine on \(server)")
+        #expect(result.largestFrames <= stream.format.maximumFrameCount)
+        #expect(result.callbacks > 0)
+        return result
+    }
+}
+
+/// pacat plays a tone into the null sink; a Decibel input stream captures it from the monitor.
+enum CaptureCheck {
+    struct Result {
+        var frequency: Double
+        var magnitude: Double
+        var callbacks: Int
+        var wrongSizes: Int
+    }
+
+    static func run(backend: PulseBackend, server: PulseTestServer, frequency: Double, amplitude: Float = 0.5) throws -> Result {
+        let rate = 48000.0
+        let sink = CaptureSink(seconds: 4, rate: rate)
+        let stream = try backend.makeStream(StreamConfiguration(
+            direction: .input, device: server.sink + ".monitor", sampleRate: rate, channelCount: 2, name: "decibel-capture-test", render: sink.render))
+        defer { stream.close() }
+        sink.expectedFrames.store(stream.format.bufferSize, ordering: .relaxed)
+        try server.start(stream)
+        Thread.sleep(forTimeInterval: 0.2)
+        let tone = interleavedSine(frequency: frequency, amplitude: amplitude, seconds: 2, rate: Int(rate), channels: 2)
+        let played = try server.play(tone, to: server.sink, rate: Int(rate), channels: 2)
+        #expect(played.status == 0, "pacat failed: \(played.standardError)")
+        Thread.sleep(forTimeInterval: 0.2)
+        try stream.stop()
+        let captured = sink.drain()
+        let start = min(captured.count, (SignalAnalysis.firstSound(captured, threshold: 0.01) ?? captured.count) + Int(rate) * 3 / 10)
+        let steady = Array(captured[start..<min(captured.count, start + Int(rate))])
+        let result = Result(
+            frequency: SignalAnalysis.frequency(steady, sampleRate: rate),
+            magnitude: SignalAnalysis.magnitude(of: frequency, in: steady, sampleRate: rate),
+            callbacks: sink.callbacks.load(ordering: .relaxed), wrongSizes: sink.wrongSizes.load(ordering: .relaxed))
+        print("capture on \(server): \(captured.count) frames in \(result.callbacks) callbacks of \(stream.format.bufferSize) (\(result.wrongSizes) of another size); frequency \(String(format: "%.2f", result.frequency)) Hz (want \(frequency)), magnitude \(String(format: "%.3f", result.magnitude)) (want \(amplitude))")
+        #expect(steady.count > Int(rate) / 2, "too little of the tone was captured on \(server)")
+        #expect(abs(result.frequency - frequency) < 1, "frequency on \(server)")
+        #expect(abs(result.magnitude - Double(amplitude)) < 0.05, "level on \(server)")
+        #expect(result.wrongSizes == 0, "every capture callback gets a complete buffer")
+        return result
+    }
+}
