@@ -56,7 +56,7 @@ let package = Package(
         // MARK: Umbrella and tools
         .target(
             name: "Decibel",
-            dependencies: ["DecibelCore", "DecibelJACK", "DecibelALSA", "DecibelNull", "DecibelFormats"],
+            dependencies: ["DecibelCore", "DecibelJACK", "DecibelPulse", "DecibelALSA", "DecibelNull", "DecibelFormats"],
             path: "Tools/Decibel"
         ),
         .executableTarget(

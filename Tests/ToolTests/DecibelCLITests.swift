@@ -81,3 +81,41 @@ struct DecibelCLIBackendTests {
         #expect(wrongDevice.standardError.contains("no device 'nosuchclient'"))
     }
 }
+
+/// The CLI against the PulseAudio server `Scripts/test` starts.
+@Suite("decibel command line with PulseAudio")
+struct DecibelCLIPulseTests {
+    private var decibelPath: String { TestEnvironment.productsDirectory.appendingPathComponent("decibel").path }
+    private static var pulseRuns: Bool { (try? run("pactl", ["info"], timeout: 5).status == 0) ?? false }
+
+    @Test("devices --backend pulse lists what pactl lists, monitors marked", .enabled(if: pulseRuns || TestEnvironment.serversRequired, "needs a PulseAudio server"))
+    func devicesMatchPactl() throws {
+        let listed = try run(decibelPath, ["devices", "--backend", "pulse"])
+        #expect(listed.status == 0, "\(listed.standardError)")
+        let ids = Set(listed.standardOutput.split(separator: "\n").dropFirst().compactMap { $0.split(separator: " ").first.map(String.init) })
+        var expected = Set<String>()
+        for kind in ["sinks", "sources"] {
+            let pactl = try run("pactl", ["list", "short", kind])
+            for line in pactl.standardOutput.split(separator: "\n") {
+                let fields = line.split(separator: "\t")
+                if fields.count > 1 { expected.insert(String(fields[1])) }
+            }
+        }
+        #expect(!expected.isEmpty)
+        #expect(ids == expected, "decibel: \(ids.sorted()) pactl: \(expected.sorted())")
+        #expect(listed.standardOutput.contains("[monitor]"))
+    }
+
+    @Test("a missing libpulse makes PulseAudio unavailable with the reason")
+    func missingLibrary() throws {
+        let result = try run(decibelPath, ["backends"], environment: ["DECIBEL_PULSE_LIBRARY": "/nonexistent/libpulse.so.0"])
+        let line = result.standardOutput.split(separator: "\n").first { $0.contains("pulse") }.map(String.init) ?? ""
+        #expect(line.contains("unavailable") && line.contains("/nonexistent/libpulse.so.0"), "\(line)")
+    }
+
+    @Test("tone plays through PulseAudio", .enabled(if: pulseRuns || TestEnvironment.serversRequired, "needs a PulseAudio server"))
+    func tone() throws {
+        let result = try run(decibelPath, ["tone", "--backend", "pulse", "--duration", "0.3"])
+        #expect(result.status == 0, "\(result.standardError)")
+    }
+}

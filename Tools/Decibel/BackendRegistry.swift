@@ -22,7 +22,7 @@ public struct BackendRegistry: Sendable {
 
     /// Every backend compiled into this build, in priority order.
     public static var compiledIn: [any AudioBackend] {
-        [JACKBackend(), ALSABackend(), NullBackend()]
+        [JACKBackend(), PulseBackend(), ALSABackend(), NullBackend()]
     }
 
     /// The registry of every compiled-in backend.
