@@ -119,3 +119,30 @@ struct DecibelCLIPulseTests {
         #expect(result.status == 0, "\(result.standardError)")
     }
 }
+
+/// The CLI on ALSA (alsa-lib's own plugins; this machine has no sound card).
+@Suite("decibel command line with ALSA")
+struct DecibelCLIALSATests {
+    private var decibelPath: String { TestEnvironment.productsDirectory.appendingPathComponent("decibel").path }
+
+    @Test("devices --backend alsa lists what aplay -L lists")
+    func devicesMatchAplay() throws {
+        let listed = try run(decibelPath, ["devices", "--backend", "alsa"])
+        #expect(listed.status == 0, "\(listed.standardError)")
+        let ids = Set(listed.standardOutput.split(separator: "\n").dropFirst().compactMap { $0.split(separator: " ").first.map(String.init) })
+        let aplay = try run("aplay", ["-L"])
+        let names = Set(aplay.standardOutput.split(separator: "\n").filter { !$0.hasPrefix(" ") }.map(String.init))
+        #expect(!names.isEmpty)
+        #expect(names.isSubset(of: ids), "missing: \(names.subtracting(ids).sorted())")
+    }
+
+    @Test("any PCM alsa-lib accepts plays; an unknown one is a clear error")
+    func pcmNames() throws {
+        let tone = try run(decibelPath, ["tone", "--backend", "alsa", "--device", "plug:null", "--duration", "0.3"])
+        #expect(tone.status == 0, "\(tone.standardError)")
+        let unknown = try run(decibelPath, ["tone", "--backend", "alsa", "--device", "nosuchpcm", "--duration", "0.3"])
+        #expect(unknown.status != 0)
+        #expect(unknown.standardError.contains("nosuchpcm"))
+        #expect(!unknown.standardError.contains("ALSA lib"), "alsa-lib's own chatter must not reach stderr")
+    }
+}

@@ -51,6 +51,21 @@ struct ScopeTests {
         #expect(!spectrumBand.isEmpty, "the spectrum bars should show below the waveform")
     }
 
+    @Test("with --file it plays the file, shows it, and closes when the file ends")
+    func fileMode() throws {
+        let xvfb = try XvfbServer(firstNumber: 64, width: 1000, height: 500)
+        defer { xvfb.stop() }
+        let tone = TestEnvironment.temporaryDirectory("decibel-scope").appendingPathComponent("tone.wav").path
+        try #require(try run("sox", ["-n", "-r", "44100", "-c", "2", tone, "synth", "2", "sine", "500"]).status == 0)
+        let started = Date()
+        let result = try run(TestEnvironment.productsDirectory.appendingPathComponent("decibel-scope").path,
+                             ["--backend", "null", "--file", tone, "--display", xvfb.display], timeout: 30)
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardError.contains("closed after"))
+        let elapsed = Date().timeIntervalSince(started)
+        #expect(elapsed > 1.8 && elapsed < 10, "closed after \(elapsed) s for a 2 s file")
+    }
+
     @Test("without a display it says so and exits non-zero")
     func noDisplay() throws {
         let result = try run(TestEnvironment.productsDirectory.appendingPathComponent("decibel-scope").path,

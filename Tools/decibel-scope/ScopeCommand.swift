@@ -17,6 +17,7 @@ struct ScopeCommand: ParsableCommand {
         Examples:
           decibel-scope
           decibel-scope --backend null --device null-in --rolling --fill
+          decibel-scope --file song.flac --rolling
           DISPLAY=:1 decibel-scope --backend pulse --device decibel_test.monitor
         """
     )
@@ -29,6 +30,9 @@ struct ScopeCommand: ParsableCommand {
 
     @Option(name: .long, help: "Input channels to show (1 or 2).")
     var channels: Int = 2
+
+    @Option(name: .long, help: ArgumentHelp("Play this file and show what is played, instead of the input.", valueName: "path"))
+    var file: String?
 
     @Flag(name: .long, help: "Start in rolling mode (scrolling history) instead of buffer mode.")
     var rolling = false
@@ -60,26 +64,46 @@ struct ScopeCommand: ParsableCommand {
     func run() throws {
         let selection = try BackendRegistry.default.select(preferring: backend)
         printError("decibel-scope: using \(selection.backend.id) — \(selection.reason)")
-        let feed = WaveformFeed(channelCount: channels)
-        let stream = try selection.backend.makeStream(StreamConfiguration(direction: .input, device: device, channelCount: channels, name: "decibel-scope") { context in
-            feed.write(context.input)
-        })
-        defer { stream.close() }
-        let rate = stream.format.sampleRate
+        let feed = WaveformFeed(channelCount: file == nil ? channels : 2)
+        let source = try file.map { path throws in try ScopeFileSource(path: path, backend: selection.backend, device: device, feed: feed) }
+        let stream: (any AudioStream)?
+        if source == nil {
+            stream = try selection.backend.makeStream(StreamConfiguration(direction: .input, device: device, channelCount: channels, name: "decibel-scope") { context in
+                feed.write(context.input)
+            })
+        } else {
+            stream = nil
+        }
+        defer { stream?.close() }
+        let rate = source?.player.sampleRate ?? stream?.format.sampleRate ?? 48_000
         let view = ScopeView(sampleRate: rate, mode: rolling ? .rolling(points: 600, framesPerPoint: max(1, Int(rate / 100))) : .buffer, fill: fill, mirror: mirror)
-        let window = PlotWindow(title: "decibel-scope — \(selection.backend.id):\(device ?? "default") — \(ScopeView.keys)",
-                                size: PlotSize(width: width, height: height), display: display)
-        try stream.start()
+        let what = file ?? "\(selection.backend.id):\(device ?? "default")"
+        let window = PlotWindow(title: "decibel-scope — \(what) — \(ScopeView.keys)", size: PlotSize(width: width, height: height), display: display)
+        try stream?.start()
+        source?.player.play()
         let deadline = seconds.map { MonotonicClock.now() + UInt64($0 * 1e9) }
         try window.open(drawing: view, onFrame: { window in
             view.take(from: feed, sampleRate: rate)
             if let deadline, MonotonicClock.now() >= deadline { window.requestClose() }
+            if let source, source.player.state == .stopped { window.requestClose() }
         }, onKey: { key, window in
             if !view.handle(key) { window.requestClose() }
+            if key.name == "space", let source { view.isPaused ? source.player.pause() : source.player.play() }
         })
         window.waitUntilClosed()
-        try stream.stop()
-        printError("decibel-scope: closed after \(window.framesDrawn) frames; \(feed.droppedFrames) input frames dropped")
+        try stream?.stop()
+        printError("decibel-scope: closed after \(window.framesDrawn) frames; \(feed.droppedFrames) frames dropped")
+    }
+}
+
+/// A file played through the output while the scope shows what leaves it.
+final class ScopeFileSource {
+    let player: AudioPlayer
+    private let tap: GraphTap
+
+    init(path: String, backend: any AudioBackend, device: String?, feed: WaveformFeed) throws {
+        player = try AudioPlayer(path: path, backend: backend, device: device)
+        tap = try player.output.engine.installTap(on: player.output.engine.mainGroup, bufferSize: 256) { feed.write($0) }
     }
 }
 
