@@ -54,13 +54,17 @@ struct PlayCommand: ParsableCommand {
         var status = StatusLine()
         player.play()
         defer { status.finish() }
+        var shown = 0.0
         while player.state == .playing && !Interrupt.isRaised {
             if let event = failure.event.withLock({ $0 }) {
                 status.finish()
                 throw AudioError(.streamInvalidated, "playback stopped: \(event)", backend: backend.id)
             }
             let peaks = (0..<2).map { Float(player.output.meter.peakDBFS(channel: $0)) }
-            status.show(position: min(player.currentTime, player.duration), duration: player.duration, peaks: peaks, label: "play")
+            // The player rewinds at the end before its state changes; without looping, time only moves on.
+            let now = min(player.currentTime, player.duration)
+            shown = loop ? now : max(shown, now)
+            status.show(position: shown, duration: player.duration, peaks: peaks, label: "play")
             MonotonicClock.sleep(nanoseconds: 66_000_000)
         }
         player.pause()
