@@ -50,7 +50,8 @@ public final class NullStream: AudioStream, @unchecked Sendable {
             if clock == .realTime {
                 stopRequested.store(false, ordering: .relaxed)
                 do throws(AudioError) {
-                    thread = try AudioThread(name: "null-render", realtimePriority: 10) { [self] in runClock() }
+                    // Unretained: a dropped stream stops (deinit closes it and joins this thread).
+                    thread = try AudioThread(name: "null-render", realtimePriority: 10, unretained: self) { stream in stream.runClock() }
                 } catch {
                     status.setState(.stopped)
                     throw error

@@ -31,6 +31,21 @@ extension AudioFileSource {
                 staleUntil.store(produced, ordering: .releasing)
                 _ = seekRequest.compareExchange(expected: request, desired: -1, ordering: .acquiringAndReleasing)
             }
+            if ended && looping.load(ordering: .relaxed) && failure.withLock({ $0 == nil }) && file.frameCount > 0 {
+                // Looping was switched on after the whole file was decoded: carry on from the start. With a
+                // resampler the tail was already flushed, so a fresh one starts (seamless without one).
+                do {
+                    try file.seek(toFrame: 0)
+                    if let current = resampler {
+                        resampler = try Resampler(inputRate: current.inputRate, outputRate: current.outputRate,
+                                                  channelCount: current.channelCount, maxInputFrames: current.maxInputFrames)
+                    }
+                    ended = false
+                    decoderFinished.store(false, ordering: .releasing)
+                } catch {
+                    failure.withLock { $0 = error }
+                }
+            }
             guard !ended, ring.availableToWrite >= need else {
                 wake.wait(timeoutNanoseconds: 5_000_000)
                 continue
@@ -38,6 +53,11 @@ extension AudioFileSource {
             if pending == 0 {
                 do {
                     pending = try file.read(into: input.view(frames: input.frameCapacity))
+                    if pending == 0 && looping.load(ordering: .relaxed) && file.frameCount > 0 {
+                        // Seamless loop: carry on from the first frame through the same resampler.
+                        try file.seek(toFrame: 0)
+                        pending = try file.read(into: input.view(frames: input.frameCapacity))
+                    }
                 } catch {
                     // Play what decoded before the damage; a seek back may still work.
                     failure.withLock { $0 = error }

@@ -18,6 +18,7 @@ public final class AudioFileSource: @unchecked Sendable {
     let stopping = Atomic<Bool>(false)
     let decoderFinished = Atomic<Bool>(false)
     let underflows = Atomic<Int>(0)
+    let looping = Atomic<Bool>(false)
     let rendered = Atomic<Int>(0)
     let failure = Mutex<AudioError?>(nil)
     var thread: AudioThread?
@@ -51,10 +52,10 @@ public final class AudioFileSource: @unchecked Sendable {
         RealtimeSanitizer.prepare()
         let input = AudioBuffer(channelCount: file.channelCount, frameCapacity: file.chunkFrames)
         let output = AudioBuffer(channelCount: file.channelCount, frameCapacity: resampler?.maxOutputFrames(forInput: file.chunkFrames) ?? 1)
-        // unowned(unsafe): see Recorder — deinit stops and joins the thread before the memory goes.
         playhead.store(Int((Double(file.position) * rate / Double(file.sampleRate)).rounded()), ordering: .relaxed)
-        thread = try AudioThread(name: "decibel-decoder") { [unowned(unsafe) self] in
-            runDecoder(resampler: resampler, input: input, output: output)
+        // Unretained (see Recorder): deinit stops and joins the thread before the memory goes.
+        thread = try AudioThread(name: "decibel-decoder", unretained: self) { source in
+            source.runDecoder(resampler: resampler, input: input, output: output)
         }
     }
 
@@ -81,7 +82,10 @@ public final class AudioFileSource: @unchecked Sendable {
         }
         let count = ring.read(into: destination)
         consumed.store(done + count, ordering: .relaxed)
-        playhead.add(count, ordering: .relaxed)
+        let position = playhead.add(count, ordering: .relaxed).newValue
+        if looping.load(ordering: .relaxed), expectedFrames > 0, position >= expectedFrames {
+            playhead.subtract(expectedFrames, ordering: .relaxed)  // the decoder wrapped to the start
+        }
         if count < destination.frameCount {
             destination.slice(from: count, count: destination.frameCount - count).clear()
             if !decoderFinished.load(ordering: .acquiring) || ring.availableToRead > 0 {
@@ -90,6 +94,16 @@ public final class AudioFileSource: @unchecked Sendable {
         }
         rendered.add(count, ordering: .relaxed)
         return count
+    }
+
+    /// Whether the decoder goes straight from the last frame back to the first, so a loop plays with no
+    /// gap (resampling runs on across the seam). Turn it off and the file ends at its next end.
+    public var isLooping: Bool {
+        get { looping.load(ordering: .relaxed) }
+        set {
+            looping.store(newValue, ordering: .relaxed)
+            wake.signal()
+        }
     }
 
     /// Whether every frame of the file has been rendered.

@@ -67,9 +67,9 @@ public final class Recorder: @unchecked Sendable {
         ring = FrameRingBuffer(channelCount: channelCount, capacity: max(64, Int(ringSeconds * Double(sampleRate))))
         RealtimeSanitizer.prepare()
         let block = AudioBuffer(channelCount: channelCount, frameCapacity: 4096)
-        // unowned(unsafe): the thread must not keep the recorder alive (deinit would never run), and deinit
-        // joins it before the memory goes, so `self` stays valid for as long as the thread runs.
-        thread = try AudioThread(name: "decibel-recorder") { [unowned(unsafe) self] in runWriter(block: block) }
+        // Unretained: the thread must not keep the recorder alive (a dropped recorder still finishes its
+        // file), and deinit joins it before the memory goes.
+        thread = try AudioThread(name: "decibel-recorder", unretained: self) { recorder in recorder.runWriter(block: block) }
     }
 
     deinit {

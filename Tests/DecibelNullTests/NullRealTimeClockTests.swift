@@ -78,4 +78,20 @@ struct NullRealTimeClockTests {
         stream.close()
         #expect(stream.state == .closed)
     }
+
+    @Test("a running stream that is dropped without close stops its render thread and is freed")
+    func droppedStreamStops() throws {
+        let calls = Atomic<Int>(0)
+        weak var dropped: NullStream?
+        do {
+            let stream = try NullBackend().makeNullStream(StreamConfiguration(bufferSize: .frames(128)) { _ in calls.add(1, ordering: .relaxed) })
+            dropped = stream
+            try stream.start()
+            MonotonicClock.sleep(nanoseconds: 50_000_000)
+        }
+        #expect(dropped == nil, "the render thread must not keep the stream alive")
+        let afterDrop = calls.load(ordering: .relaxed)
+        MonotonicClock.sleep(nanoseconds: 50_000_000)
+        #expect(calls.load(ordering: .relaxed) == afterDrop, "no callbacks after the stream is gone")
+    }
 }

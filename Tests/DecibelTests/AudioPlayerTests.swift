@@ -76,6 +76,41 @@ struct AudioPlayerTests {
         #expect(wait(1) { player.currentTime == 0 })
     }
 
+    @Test("looping wraps with no gap, and the time stays within the file", arguments: [48_000, 44_100])
+    func seamlessLoop(rate: Int) throws {
+        let player = try AudioPlayer(path: try makeTone(seconds: 0.5, rate: rate), backend: NullBackend())
+        let collector = BufferCollector(channels: 1, limit: 48_000 * 2)
+        let tap = try player.output.engine.installTap(on: player.output.engine.mainGroup) { collector.append($0) }
+        player.isLooping = true
+        player.play()
+        var latest = 0.0
+        while collector.frames < collector.limit {
+            latest = max(latest, player.currentTime)
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        try player.output.engine.removeTap(tap)
+        #expect(player.state == .playing)
+        #expect(latest <= player.duration + 0.01, "time \(latest) s in a \(player.duration) s file")
+        let samples = Array(collector.channel(0).drop { abs($0) < 0.01 })
+        var silentRun = 0, longest = 0
+        for sample in samples {
+            silentRun = abs(sample) < 1e-6 ? silentRun + 1 : 0
+            longest = max(longest, silentRun)
+        }
+        #expect(longest <= 2, "a gap of \(longest) silent frames in \(samples.count) looped frames")
+    }
+
+    @Test("a file source dropped without stop() is freed: its decoder thread does not keep it alive")
+    func droppedSourceIsFreed() throws {
+        weak var dropped: AudioFileSource?
+        do {
+            let source = try AudioFileSource(path: try makeTone(seconds: 1))
+            dropped = source
+            MonotonicClock.sleep(nanoseconds: 20_000_000)
+        }
+        #expect(dropped == nil)
+    }
+
     @Test("a missing or broken file is a clear error naming it")
     func badFiles() throws {
         #expect { try AudioPlayer(path: "/nonexistent/x.wav", backend: NullBackend()) } throws: {

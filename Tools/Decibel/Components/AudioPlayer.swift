@@ -85,10 +85,13 @@ public final class AudioPlayer: @unchecked Sendable {
         setState(.stopped)
     }
 
-    /// Whether playback starts over at the end instead of stopping.
+    /// Whether playback starts over at the end instead of stopping; the decoder wraps, so there is no gap.
     public var isLooping: Bool {
-        get { node.isLooping }
-        set { node.isLooping = newValue }
+        get { source.isLooping }
+        set {
+            source.isLooping = newValue
+            node.isLooping = newValue
+        }
     }
 
     /// Jumps to `frame` (at the output rate), clamped to the file; works while playing.
@@ -106,8 +109,8 @@ public final class AudioPlayer: @unchecked Sendable {
     /// Frames the file lasts at the output rate.
     public var totalFrames: Int { source.expectedFrames }
 
-    /// The playing position in seconds.
-    public var currentTime: Double { Double(node.position) / sampleRate }
+    /// The playing position in seconds (follows seeks and wraps when looping).
+    public var currentTime: Double { Double(source.currentFrame) / sampleRate }
 
     /// The file's length in seconds.
     public var duration: Double { Double(totalFrames) / sampleRate }
