@@ -13,14 +13,14 @@ let package = Package(
     name: "Decibel",
     products: [
         .library(name: "DecibelCore", targets: ["DecibelCore"]),
-        .library(name: "DecibelNull", targets: ["DecibelNull"]),
         .library(name: "DecibelJACK", targets: ["DecibelJACK"]),
-        .library(name: "DecibelALSA", targets: ["DecibelALSA"]),
         .library(name: "DecibelPulse", targets: ["DecibelPulse"]),
+        .library(name: "DecibelALSA", targets: ["DecibelALSA"]),
+        .library(name: "DecibelNull", targets: ["DecibelNull"]),
+        .library(name: "DecibelFormats", targets: ["DecibelFormats"]),
         .library(name: "DecibelAnalysis", targets: ["DecibelAnalysis"]),
         .library(name: "DecibelPlot", targets: ["DecibelPlot"]),
         .library(name: "Decibel", targets: ["Decibel"]),
-        .library(name: "DecibelFormats", targets: ["DecibelFormats"]),
         .executable(name: "decibel", targets: ["decibel"]),
         .executable(name: "decibel-scope", targets: ["decibel-scope"]),
     ],
@@ -32,22 +32,20 @@ let package = Package(
         .target(name: "DecibelCore", path: "Core"),
 
         // MARK: Backends — one folder each: a C shim target (module map + small header) and a Swift target.
-        .target(name: "DecibelNull", dependencies: ["DecibelCore"], path: "Backends/Null"),
-        // JACK:  CJACK + DecibelJACK     (Backends/JACK)
+        // Each loads its C library with dlopen() at run time: the headers are needed to build, not the library to run.
         .target(name: "CJACK", path: "Backends/JACK/CJACK"),
         .target(name: "DecibelJACK", dependencies: ["DecibelCore", "CJACK"], path: "Backends/JACK/DecibelJACK"),
-        // Pulse: CPulse + DecibelPulse   (Backends/Pulse); libpulse is dlopen()ed, never linked.
         .target(name: "CPulse", path: "Backends/Pulse/CPulse"),
         .target(name: "DecibelPulse", dependencies: ["DecibelCore", "CPulse"], path: "Backends/Pulse/DecibelPulse"),
-        // ALSA:  CALSA + DecibelALSA     (Backends/ALSA)
         .target(name: "CALSA", path: "Backends/ALSA/CALSA"),
         .target(name: "DecibelALSA", dependencies: ["DecibelCore", "CALSA"], path: "Backends/ALSA/DecibelALSA"),
+        .target(name: "DecibelNull", dependencies: ["DecibelCore"], path: "Backends/Null"),
 
         // MARK: Formats and Plot
         // Formats: CSndFile + DecibelFormats (Formats/). Links libsndfile and libsoxr normally.
         .systemLibrary(name: "CSndFile", path: "Formats/CSndFile", providers: [.apt(["libsndfile1-dev", "libsoxr-dev"])]),
         .target(name: "DecibelFormats", dependencies: ["DecibelCore", "CSndFile"], path: "Formats/DecibelFormats"),
-        // Plot:    CCairo + DecibelPlot      (Plot/); CKissFFT + DecibelAnalysis (FFT without plotting)
+        // Plot: CKissFFT + DecibelAnalysis (FFT without plotting), CCairo + DecibelPlot (Plot/).
         .systemLibrary(name: "CKissFFT", path: "Plot/CKissFFT", providers: [.apt(["libkissfft-dev"])]),
         .target(name: "DecibelAnalysis", dependencies: ["DecibelCore", "CKissFFT"], path: "Plot/DecibelAnalysis"),
         .systemLibrary(name: "CCairo", path: "Plot/CCairo", providers: [.apt(["libcairo2-dev", "libx11-dev"])]),
@@ -64,7 +62,6 @@ let package = Package(
             dependencies: ["Decibel", "DecibelPlot", "DecibelAnalysis", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Tools/decibel"
         ),
-
         .executableTarget(
             name: "decibel-scope",
             dependencies: ["Decibel", "DecibelPlot", "CCairo", .product(name: "ArgumentParser", package: "swift-argument-parser")],
@@ -74,7 +71,7 @@ let package = Package(
         // MARK: Real-time proof — render paths run under clang's RealtimeSanitizer (see DESIGN.md).
         .executableTarget(
             name: "decibel-rtcheck",
-            dependencies: ["Decibel", "DecibelPlot", "DecibelJACK", "DecibelALSA", "DecibelFormats", "DecibelPulse"],
+            dependencies: ["Decibel", "DecibelJACK", "DecibelPulse", "DecibelALSA", "DecibelFormats", "DecibelPlot"],
             path: "Tests/RealtimeCheck",
             linkerSettings: realtimeSanitizerLinkerSettings()
         ),
