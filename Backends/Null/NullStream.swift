@@ -19,7 +19,7 @@ public final class NullStream: AudioStream, @unchecked Sendable {
 
     private let status: StreamStatus
     private let cycle: NullRenderCycle
-    private let control = Mutex<AudioThread?>(nil)
+    private let control = Locked<AudioThread?>(nil)
     private let stopRequested = Atomic<Bool>(false)
     private let callbacks = Atomic<Int>(0)
 

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A change in a backend's device list, delivered on a control thread.
 public enum DeviceEvent: Hashable, Sendable {
     /// A device appeared.
@@ -14,10 +12,10 @@ public enum DeviceEvent: Hashable, Sendable {
 
 /// A running subscription to `DeviceEvent`s. Events stop after `cancel()` or when this is released.
 public final class DeviceObservation: Sendable {
-    private let onCancel: Mutex<(@Sendable () -> Void)?>
+    private let onCancel: Locked<(@Sendable () -> Void)?>
 
     /// Creates an observation that runs `onCancel` once, on `cancel()` or deinit.
-    public init(onCancel: @escaping @Sendable () -> Void) { self.onCancel = Mutex(onCancel) }
+    public init(onCancel: @escaping @Sendable () -> Void) { self.onCancel = Locked(onCancel) }
 
     /// Stops delivery. Safe to call more than once; the backend's cancel action runs once.
     public func cancel() {

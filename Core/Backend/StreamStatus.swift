@@ -10,7 +10,7 @@ public final class StreamStatus: @unchecked Sendable {
     private let xruns = Atomic<Int>(0)
     private let realtimeEvents = SPSCQueue<StreamEvent>(capacity: 64)
     private let droppedRealtimeEvents = Atomic<Int>(0)
-    private let pending = Mutex<[StreamEvent]>([])
+    private let pending = Locked<[StreamEvent]>([])
     private let stopping = Atomic<Bool>(false)
     private let wake = WakeSignal()
     private let handler: (@Sendable (StreamEvent) -> Void)?

@@ -54,6 +54,9 @@ public final class AudioBuffer: @unchecked Sendable {
         return AudioBufferView(channelPointers: pointers, channelCount: channelCount, frameCount: frames)
     }
 
+    /// One pointer per channel, for render code and C APIs that take a channel list (valid while the buffer lives).
+    public var channelPointers: UnsafePointer<UnsafeMutablePointer<Float>> { UnsafePointer(pointers) }
+
     /// The samples of `channel` within `frameLength`.
     public subscript(channel: Int) -> UnsafeMutableBufferPointer<Float> {
         precondition(channel >= 0 && channel < channelCount, "AudioBuffer: channel out of range")

@@ -97,7 +97,7 @@ struct GraphModel {
         var retained: [AnyObject] = []
         steps.reserveCapacity(sorted.count)
         func pointers(_ buffer: AudioBuffer) -> UnsafePointer<UnsafeMutablePointer<Float>> {
-            buffer.view(frames: 0).channelPointers.unsafelyUnwrapped
+            buffer.channelPointers
         }
         for id in sorted {
             guard let entry = entries[id] else { continue }

@@ -47,7 +47,7 @@ final class RenderPlan: @unchecked Sendable {
         self.root = root
         self.maximumFrameCount = maximumFrameCount
         self.retained = retained + [silence]
-        self.silence = Source(pointers: silence.view(frames: 0).channelPointers.unsafelyUnwrapped, channels: 1)
+        self.silence = Source(pointers: silence.channelPointers, channels: 1)
         inputViewCapacity = max(1, steps.map(\.busCount).max() ?? 0)
         inputViews = .allocate(capacity: inputViewCapacity)
         inputViews.initialize(repeating: .empty, count: inputViewCapacity)

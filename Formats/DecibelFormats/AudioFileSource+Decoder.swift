@@ -13,14 +13,8 @@ extension AudioFileSource {
             let request = seekRequest.load(ordering: .acquiring)
             if request >= 0 {
                 do {
-                    try file.seek(toFrame: request)
-                    if let current = resampler {
-                        // A fresh converter: soxr has no allocation-free reset, and this is not the render thread.
-                        resampler = try Resampler(inputRate: current.inputRate, outputRate: current.outputRate,
-                                                  channelCount: current.channelCount, maxInputFrames: current.maxInputFrames)
-                    }
+                    try restart(at: request, resampler: &resampler)
                     ended = false
-                    decoderFinished.store(false, ordering: .releasing)
                 } catch {
                     failure.withLock { $0 = error }
                     ended = true
@@ -35,13 +29,8 @@ extension AudioFileSource {
                 // Looping was switched on after the whole file was decoded: carry on from the start. With a
                 // resampler the tail was already flushed, so a fresh one starts (seamless without one).
                 do {
-                    try file.seek(toFrame: 0)
-                    if let current = resampler {
-                        resampler = try Resampler(inputRate: current.inputRate, outputRate: current.outputRate,
-                                                  channelCount: current.channelCount, maxInputFrames: current.maxInputFrames)
-                    }
+                    try restart(at: 0, resampler: &resampler)
                     ended = false
-                    decoderFinished.store(false, ordering: .releasing)
                 } catch {
                     failure.withLock { $0 = error }
                 }
@@ -85,5 +74,16 @@ extension AudioFileSource {
             produced += written
             if ended { decoderFinished.store(true, ordering: .releasing) }
         }
+    }
+
+    /// Decoder thread: moves the file to `frame` and starts a fresh converter (soxr has no
+    /// allocation-free reset, and this is not the render thread).
+    private func restart(at frame: Int, resampler: inout Resampler?) throws(AudioError) {
+        try file.seek(toFrame: frame)
+        if let current = resampler {
+            resampler = try Resampler(inputRate: current.inputRate, outputRate: current.outputRate,
+                                      channelCount: current.channelCount, maxInputFrames: current.maxInputFrames)
+        }
+        decoderFinished.store(false, ordering: .releasing)
     }
 }

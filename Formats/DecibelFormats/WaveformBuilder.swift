@@ -95,7 +95,7 @@ public struct WaveformBuilder: Sendable {
         let scale = 1 / Float(inputChannels)
         let channels = Swift.min(inputChannels, block.channelCount)
         mixScratch.withUnsafeMutableBufferPointer { mix in
-            let output = mix.baseAddress.unsafelyUnwrapped
+            guard let output = mix.baseAddress else { return }
             output.update(repeating: 0, count: count)
             for channel in 0..<channels {
                 let input = block.samples(channel) + offset
@@ -103,7 +103,9 @@ public struct WaveformBuilder: Sendable {
             }
         }
         let copy = mixScratch
-        copy.withUnsafeBufferPointer { accumulate($0.baseAddress.unsafelyUnwrapped, count: count, into: 0) }
+        copy.withUnsafeBufferPointer { samples in
+            if let base = samples.baseAddress { accumulate(base, count: count, into: 0) }
+        }
     }
 
     private mutating func closeBucket() {

@@ -47,6 +47,19 @@ public enum SignalAnalysis {
         return largest
     }
 
+    /// The longest stretch of `samples` in which no step between neighbours exceeds `maxStep`: the part of
+    /// a capture to measure when the server may have dropped a period (a JACK dummy-driver xrun).
+    public static func longestContinuousRun(_ samples: [Float], maxStep: Float) -> ArraySlice<Float> {
+        var bestStart = 0, bestLength = 0, start = 0
+        for i in 1...max(1, samples.count) {
+            if i == samples.count || abs(samples[i] - samples[i - 1]) > maxStep {
+                if i - start > bestLength { (bestStart, bestLength) = (start, i - start) }
+                start = i
+            }
+        }
+        return samples.isEmpty ? [] : samples[bestStart..<(bestStart + bestLength)]
+    }
+
     /// The index of the first sample whose magnitude exceeds `threshold`, if any.
     public static func firstSound(_ samples: [Float], threshold: Float = 1e-4) -> Int? {
         samples.firstIndex { abs($0) > threshold }
