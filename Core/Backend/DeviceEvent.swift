@@ -28,3 +28,30 @@ public final class DeviceObservation: Sendable {
 
     deinit { cancel() }
 }
+
+extension DeviceEvent {
+    /// The events that turn the device list `old` into `new`: removals, additions (a device whose channel
+    /// counts changed is removed and added again) and default changes, in that order. Watchers that poll
+    /// a list use it so every backend reports the same change the same way.
+    public static func changes(from old: [AudioDevice], to new: [AudioDevice]) -> [DeviceEvent] {
+        var events: [DeviceEvent] = []
+        for device in old where !new.contains(where: { $0.id == device.id }) { events.append(.removed(id: device.id)) }
+        for device in new {
+            guard let before = old.first(where: { $0.id == device.id }) else {
+                events.append(.added(device))
+                continue
+            }
+            if before.inputChannelCount != device.inputChannelCount || before.outputChannelCount != device.outputChannelCount {
+                events.append(.removed(id: device.id))
+                events.append(.added(device))
+            }
+        }
+        for direction in [AudioDirection.input, .output] {
+            let oldDefault = old.first { $0.isDefault(for: direction) }?.id
+            if let newDefault = new.first(where: { $0.isDefault(for: direction) })?.id, newDefault != oldDefault {
+                events.append(.defaultChanged(direction, id: newDefault))
+            }
+        }
+        return events
+    }
+}

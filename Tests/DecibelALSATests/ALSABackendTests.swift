@@ -15,7 +15,7 @@ struct ALSABackendTests {
 
     /// A missing library leaves the backend unavailable with dlopen's reason; nothing crashes.
     @Test func missingLibraryMakesTheBackendUnavailable() throws {
-        let backend = ALSABackend(libraryPath: "/nonexistent/decibel/libasound.so.2")
+        let backend = ALSABackend(options: .init(libraryPath: "/nonexistent/decibel/libasound.so.2"))
         guard case .unavailable(let reason) = backend.availability else {
             Issue.record("a missing alsa-lib must make the backend unavailable")
             return
@@ -35,11 +35,11 @@ struct ALSABackendTests {
     /// checked as a function: setting the variable here would reach the tests running beside this one.)
     @Test func libraryEnvironmentVariableIsHonoured() throws {
         let missing = "/nonexistent/decibel/libasound.so.2"
-        #expect(ALSALibrary.resolvePath(explicit: nil, environment: ["DECIBEL_ALSA_LIBRARY": missing]) == missing)
-        #expect(ALSALibrary.resolvePath(explicit: "/x/libasound.so.2", environment: ["DECIBEL_ALSA_LIBRARY": missing]) == "/x/libasound.so.2")
-        #expect(ALSALibrary.resolvePath(explicit: nil, environment: ["DECIBEL_ALSA_LIBRARY": ""]) == "libasound.so.2")
-        #expect(ALSALibrary.resolvePath(explicit: nil, environment: [:]) == "libasound.so.2")
-        if case .success = ALSALibrary.load(path: missing) { Issue.record("a missing file cannot load") }
+        #expect(ALSALibrary.description.resolvePath(nil, environment: ["DECIBEL_ALSA_LIBRARY": missing]) == missing)
+        #expect(ALSALibrary.description.resolvePath("/x/libasound.so.2", environment: ["DECIBEL_ALSA_LIBRARY": missing]) == "/x/libasound.so.2")
+        #expect(ALSALibrary.description.resolvePath(nil, environment: ["DECIBEL_ALSA_LIBRARY": ""]) == "libasound.so.2")
+        #expect(ALSALibrary.description.resolvePath(nil, environment: [:]) == "libasound.so.2")
+        if (try? ALSALibrary.load(path: missing)) != nil { Issue.record("a missing file cannot load") }
     }
 
     /// The real library loads, and availability says what it found in words.
@@ -166,7 +166,7 @@ struct ALSABackendTests {
 
         let root = TestEnvironment.temporaryDirectory("decibel-alsa-dev")
         let folder = root.appendingPathComponent("snd")
-        let backend = ALSABackend(deviceDirectory: folder.path)
+        let backend = ALSABackend(options: .init(deviceDirectory: folder.path))
         let events = Mutex<[DeviceEvent]>([])
         let observation = try backend.observeDevices { event in events.withLock { $0.append(event) } }
         defer { observation.cancel() }

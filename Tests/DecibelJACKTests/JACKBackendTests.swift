@@ -39,8 +39,8 @@ extension JACKTests {
     @Test("a missing libjack (DECIBEL_JACK_LIBRARY) makes the backend unavailable with the reason")
     func missingLibraryIsUnavailable() throws {
         let missing = "/nonexistent/decibel/libjack-missing.so.0"
-        #expect(JACKLibrary.path(environment: ["DECIBEL_JACK_LIBRARY": missing]) == missing)
-        #expect(JACKLibrary.path(environment: [:]) == "libjack.so.0")
+        #expect(JACKLibrary.description.resolvePath(nil, environment: ["DECIBEL_JACK_LIBRARY": missing]) == missing)
+        #expect(JACKLibrary.description.resolvePath(nil, environment: [:]) == "libjack.so.0")
         let backend = JACKBackend(options: .init(libraryPath: missing))
         guard case .unavailable(let reason) = backend.availability else {
             Issue.record("available without its library")
@@ -50,7 +50,7 @@ extension JACKTests {
         #expect(reason.contains(missing))
         #expect(reason.contains("No such file"))
         do {
-            _ = try backend.makeStream(StreamConfiguration { _ in })
+            _ = try backend.makeJACKStream(StreamConfiguration { _ in })
             Issue.record("opened a stream without libjack")
         } catch {
             #expect(error.kind == .backendUnavailable)
@@ -104,11 +104,11 @@ extension JACKTests {
         defer { observation.cancel() }
 
         let name = JACKHarness.uniqueName("dcb-fakecard")
-        let library = try JACKLibrary.load(backend.libraryPath).get()
+        let library = try JACKLibrary.load(path: backend.libraryPath)
         let card = try JACKClient(library: library, name: name, serverName: nil, exactName: true)
         let flags = UInt(JackPortIsOutput.rawValue | JackPortIsPhysical.rawValue | JackPortIsTerminal.rawValue)
-        for index in 1...3 { _ = library.api.port_register?(card.handle, "capture_\(index)", library.audioType, flags, 0) }
-        #expect(library.api.activate?(card.handle) == 0)
+        for index in 1...3 { _ = library.api.jack_port_register(card.handle, "capture_\(index)", library.audioType, flags, 0) }
+        #expect(library.api.jack_activate(card.handle) == 0)
 
         let added = JACKHarness.waitUntil(3) {
             events.withLock { $0.contains { if case .added(let device) = $0 { device.id == name && device.inputChannelCount == 3 } else { false } } }
@@ -131,13 +131,13 @@ extension JACKTests {
         }
         let system = device("system", inputs: 2, outputs: 2, defaultInput: true, defaultOutput: true)
         let card = device("card", inputs: 8, outputs: 0)
-        #expect(JACKDeviceMonitor.changes(from: [system], to: [system, card]) == [.added(card)])
-        #expect(JACKDeviceMonitor.changes(from: [system, card], to: [system]) == [.removed(id: "card")])
+        #expect(DeviceEvent.changes(from: [system], to: [system, card]) == [.added(card)])
+        #expect(DeviceEvent.changes(from: [system, card], to: [system]) == [.removed(id: "card")])
         let bigger = device("card", inputs: 10, outputs: 0)
-        #expect(JACKDeviceMonitor.changes(from: [system, card], to: [system, bigger]) == [.removed(id: "card"), .added(bigger)])
+        #expect(DeviceEvent.changes(from: [system, card], to: [system, bigger]) == [.removed(id: "card"), .added(bigger)])
         let cardDefault = device("card", inputs: 8, outputs: 0, defaultInput: true)
-        #expect(JACKDeviceMonitor.changes(from: [system, card], to: [cardDefault]) == [.removed(id: "system"), .defaultChanged(.input, id: "card")])
-        #expect(JACKDeviceMonitor.changes(from: [system], to: [system]).isEmpty)
+        #expect(DeviceEvent.changes(from: [system, card], to: [cardDefault]) == [.removed(id: "system"), .defaultChanged(.input, id: "card")])
+        #expect(DeviceEvent.changes(from: [system], to: [system]).isEmpty)
     }
 
     @Test("physical ports group into one device per client; system is the default, else the first with ports")

@@ -13,7 +13,7 @@ extension JACKTests {
         let backend = server.backend
         let log = EventLog()
         let sine = SineSource(frequency: 440, amplitude: 0.2)
-        let stream = try backend.makeStream(StreamConfiguration(channelCount: 2, name: JACKHarness.uniqueName("dcb-doomed"), onEvent: log.handler, render: JACKHarness.warmed { sine.render($0) }), options: JACKStreamOptions())
+        let stream = try backend.makeJACKStream(StreamConfiguration(channelCount: 2, name: JACKHarness.uniqueName("dcb-doomed"), onEvent: log.handler, render: JACKHarness.warmed { sine.render($0) }), options: JACKStreamOptions())
         try stream.start()
         #expect(JACKHarness.waitUntil(2) { stream.statistics.callbacks > 10 })
 
@@ -38,7 +38,7 @@ extension JACKTests {
 
         try server.servers("stop")  // clears the dead server's shared memory
         try server.servers("start")
-        let fresh = try backend.makeStream(StreamConfiguration(channelCount: 2, name: JACKHarness.uniqueName("dcb-reborn"), render: JACKHarness.warmed { sine.render($0) }), options: JACKStreamOptions())
+        let fresh = try backend.makeJACKStream(StreamConfiguration(channelCount: 2, name: JACKHarness.uniqueName("dcb-reborn"), render: JACKHarness.warmed { sine.render($0) }), options: JACKStreamOptions())
         defer { fresh.close() }
         try fresh.start()
         #expect(JACKHarness.waitUntil(3) { fresh.statistics.callbacks > 10 }, "the new stream does not run")
@@ -52,7 +52,7 @@ extension JACKTests {
         let backend = server.backend
         let log = EventLog()
         let sine = SineSource(frequency: 1000, amplitude: 0.5)
-        let stream = try backend.makeStream(StreamConfiguration(channelCount: 1, name: JACKHarness.uniqueName("dcb-resize"), onEvent: log.handler, render: JACKHarness.warmed { sine.render($0) }),
+        let stream = try backend.makeJACKStream(StreamConfiguration(channelCount: 1, name: JACKHarness.uniqueName("dcb-resize"), onEvent: log.handler, render: JACKHarness.warmed { sine.render($0) }),
                                                 options: JACKStreamOptions(outputConnections: .none))
         defer { stream.close() }
         let original = stream.format.bufferSize
@@ -80,7 +80,7 @@ extension JACKTests {
         let backend = server.backend
         let log = EventLog()
         let stall = Atomic<Bool>(false)
-        let stream = try backend.makeStream(StreamConfiguration(channelCount: 1, name: JACKHarness.uniqueName("dcb-late"), onEvent: log.handler, render: JACKHarness.warmed { _ in
+        let stream = try backend.makeJACKStream(StreamConfiguration(channelCount: 1, name: JACKHarness.uniqueName("dcb-late"), onEvent: log.handler, render: JACKHarness.warmed { _ in
             // Deliberately overruns once (spinning, so the sanitizer sees no blocking call) to make the
             // server see a late client.
             if stall.exchange(false, ordering: .relaxed) {

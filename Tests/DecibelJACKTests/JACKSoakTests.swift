@@ -19,7 +19,7 @@ extension JACKTests {
         let backend = server.backend
         let log = EventLog()
         let sine = SineSource(frequency: 1000, amplitude: 0.25)
-        let stream = try backend.makeStream(StreamConfiguration(channelCount: 2, name: JACKHarness.uniqueName("dcb-soak"), onEvent: log.handler, render: JACKHarness.warmed { sine.render($0) }), options: JACKStreamOptions())
+        let stream = try backend.makeJACKStream(StreamConfiguration(channelCount: 2, name: JACKHarness.uniqueName("dcb-soak"), onEvent: log.handler, render: JACKHarness.warmed { sine.render($0) }), options: JACKStreamOptions())
         defer { stream.close() }
         try server.setPeriod(period)
         try stream.start()

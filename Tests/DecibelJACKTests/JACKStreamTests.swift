@@ -29,13 +29,13 @@ extension JACKTests {
     func sineReachesInputClient() throws {
         let backend = JACKBackend()
         let sine = SineSource(frequency: 1000, amplitude: 0.5)
-        let source = try backend.makeStream(
+        let source = try backend.makeJACKStream(
             StreamConfiguration(direction: .output, channelCount: 1, name: JACKHarness.uniqueName("dcb-sine"), render: JACKHarness.warmed { sine.render($0) }),
             options: JACKStreamOptions(outputConnections: .none))
         defer { source.close() }
         let rate = source.format.sampleRate
         let capture = CaptureBuffer(capacity: Int(rate), skipBlocks: 20)
-        let sink = try backend.makeStream(
+        let sink = try backend.makeJACKStream(
             StreamConfiguration(direction: .input, channelCount: 1, name: JACKHarness.uniqueName("dcb-sink"), render: JACKHarness.warmed { capture.append($0.input, channel: 0) }),
             options: JACKStreamOptions(inputConnections: .ports([source.outputPortNames[0]])))
         defer { sink.close() }
@@ -61,11 +61,11 @@ extension JACKTests {
     func duplexPassthroughIsSampleExact() throws {
         let backend = JACKBackend()
         let counter = CounterSource()
-        let source = try backend.makeStream(
+        let source = try backend.makeJACKStream(
             StreamConfiguration(direction: .output, channelCount: 2, name: JACKHarness.uniqueName("dcb-count"), render: JACKHarness.warmed { counter.render($0) }),
             options: JACKStreamOptions(outputConnections: .none))
         defer { source.close() }
-        let through = try backend.makeStream(
+        let through = try backend.makeJACKStream(
             StreamConfiguration(direction: .duplex, channelCount: 2, name: JACKHarness.uniqueName("dcb-thru"), render: JACKHarness.warmed { context in
                 context.output.samples(0).update(from: context.input.samples(0), count: context.frameCount)
                 context.output.samples(1).update(from: context.input.samples(1), count: context.frameCount)
@@ -74,7 +74,7 @@ extension JACKTests {
         defer { through.close() }
         let frames = 48000
         let left = CaptureBuffer(capacity: frames, skipBlocks: 20), right = CaptureBuffer(capacity: frames, skipBlocks: 20)
-        let sink = try backend.makeStream(
+        let sink = try backend.makeJACKStream(
             StreamConfiguration(direction: .input, channelCount: 2, name: JACKHarness.uniqueName("dcb-tap"), render: JACKHarness.warmed { context in
                 left.append(context.input, channel: 0)
                 right.append(context.input, channel: 1)
@@ -108,7 +108,7 @@ extension JACKTests {
           .enabled(if: JACKHarness.shouldRun, JACKHarness.skipReason))
     func latencyMatchesPhysicalPort() throws {
         let backend = JACKBackend()
-        let stream = try backend.makeStream(StreamConfiguration(direction: .output, channelCount: 2, name: JACKHarness.uniqueName("dcb-lat"), render: JACKHarness.warmed { _ in }), options: JACKStreamOptions())
+        let stream = try backend.makeJACKStream(StreamConfiguration(direction: .output, channelCount: 2, name: JACKHarness.uniqueName("dcb-lat"), render: JACKHarness.warmed { _ in }), options: JACKStreamOptions())
         defer { stream.close() }
         try stream.start()
         let listing = try JACKHarness.tool("jack_lsp", ["-l", "system:playback_1"]).standardOutput
@@ -129,7 +129,7 @@ extension JACKTests {
             let lines = try JACKHarness.tool("jack_lsp", ["-c", port]).standardOutput.split(separator: "\n")
             return lines.dropFirst().map { $0.trimmingCharacters(in: .whitespaces) }
         }
-        let automatic = try backend.makeStream(StreamConfiguration(direction: .duplex, channelCount: 2, name: JACKHarness.uniqueName("dcb-auto"), render: JACKHarness.warmed { _ in }), options: JACKStreamOptions())
+        let automatic = try backend.makeJACKStream(StreamConfiguration(direction: .duplex, channelCount: 2, name: JACKHarness.uniqueName("dcb-auto"), render: JACKHarness.warmed { _ in }), options: JACKStreamOptions())
         defer { automatic.close() }
         try automatic.start()
         #expect(try connections(automatic.outputPortNames[0]) == ["system:playback_1"])
@@ -138,13 +138,13 @@ extension JACKTests {
 
         var off = JACKStreamOptions(clientName: JACKHarness.uniqueName("dcb-manual"), outputPortNames: ["left", "right"])
         off.autoConnect = false
-        let manual = try backend.makeStream(StreamConfiguration(direction: .output, channelCount: 2, render: JACKHarness.warmed { _ in }), options: off)
+        let manual = try backend.makeJACKStream(StreamConfiguration(direction: .output, channelCount: 2, render: JACKHarness.warmed { _ in }), options: off)
         defer { manual.close() }
         try manual.start()
         #expect(manual.outputPortNames == ["\(manual.clientName):left", "\(manual.clientName):right"])
         #expect(try connections(manual.outputPortNames[0]).isEmpty)
 
-        let named = try backend.makeStream(StreamConfiguration(direction: .output, channelCount: 2, name: JACKHarness.uniqueName("dcb-named"), render: JACKHarness.warmed { _ in }),
+        let named = try backend.makeJACKStream(StreamConfiguration(direction: .output, channelCount: 2, name: JACKHarness.uniqueName("dcb-named"), render: JACKHarness.warmed { _ in }),
                                                options: JACKStreamOptions(outputConnections: .ports(["system:playback_2", ""])))
         defer { named.close() }
         try named.start()
@@ -158,16 +158,16 @@ extension JACKTests {
         let backend = JACKBackend()
         let rate = try #require(backend.devices().first?.preferredSampleRate)
         #expect {
-            _ = try backend.makeStream(StreamConfiguration(sampleRate: rate == 44100 ? 48000 : 44100, render: JACKHarness.warmed { _ in }))
+            _ = try backend.makeJACKStream(StreamConfiguration(sampleRate: rate == 44100 ? 48000 : 44100, render: JACKHarness.warmed { _ in }))
         } throws: { ($0 as? AudioError)?.kind == .unsupportedConfiguration }
         #expect {
-            _ = try backend.makeStream(StreamConfiguration(device: "no-such-client", render: JACKHarness.warmed { _ in }))
+            _ = try backend.makeJACKStream(StreamConfiguration(device: "no-such-client", render: JACKHarness.warmed { _ in }))
         } throws: { error in
             guard let error = error as? AudioError else { return false }
             return error.kind == .deviceNotFound && error.message.contains("system")
         }
         #expect {
-            _ = try backend.makeStream(StreamConfiguration(channelCount: 2, render: JACKHarness.warmed { _ in }), options: JACKStreamOptions(outputPortNames: ["only-one"]))
+            _ = try backend.makeJACKStream(StreamConfiguration(channelCount: 2, render: JACKHarness.warmed { _ in }), options: JACKStreamOptions(outputPortNames: ["only-one"]))
         } throws: { ($0 as? AudioError)?.kind == .invalidArgument }
     }
 }
@@ -177,7 +177,7 @@ extension JACKTests {
           .enabled(if: JACKHarness.shouldRun, JACKHarness.skipReason))
     func stopStartClose() throws {
         let log = EventLog()
-        let stream = try JACKBackend().makeStream(
+        let stream = try JACKBackend().makeJACKStream(
             StreamConfiguration(channelCount: 2, name: JACKHarness.uniqueName("dcb-cycle"), onEvent: log.handler, render: JACKHarness.warmed { _ in }),
             options: JACKStreamOptions(outputConnections: .none))
         try stream.start()

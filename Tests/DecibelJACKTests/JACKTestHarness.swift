@@ -127,7 +127,7 @@ final class PrivateJACKServer {
     /// Sets the period with `jack_bufsize` and waits until a client sees it.
     func setPeriod(_ frames: Int) throws {
         try tool("jack_bufsize", [String(frames)])
-        let client = try JACKClient(library: JACKLibrary.load(JACKLibrary.defaultFileName).get(), name: "decibel-period", serverName: name)
+        let client = try JACKClient(library: JACKLibrary.load(path: JACKLibrary.description.defaultFileName), name: "decibel-period", serverName: name)
         defer { client.close() }
         JACKHarness.waitUntil(2) { client.bufferSize == frames }
     }

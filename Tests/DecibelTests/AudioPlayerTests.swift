@@ -153,7 +153,7 @@ struct AudioPlayerTests {
         let collector = BufferCollector(channels: 1, limit: 48_000)
         var options = JACKStreamOptions(clientName: "decibel-player-listener")
         options.inputConnections = .ports([jackOutput.outputPortNames[1]])
-        let listener = try backend.makeStream(StreamConfiguration(direction: .input, channelCount: 1) { context in
+        let listener = try backend.makeJACKStream(StreamConfiguration(direction: .input, channelCount: 1) { context in
             collector.append(context.input)  // test-only: a mutex on the render thread is acceptable here
         }, options: options)
         try listener.start()

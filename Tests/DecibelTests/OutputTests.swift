@@ -55,7 +55,7 @@ struct OutputTests {
         let collector = BufferCollector(channels: 1, limit: 48_000)
         var options = JACKStreamOptions(clientName: "decibel-output-listener")
         options.inputConnections = .ports([jackOutput.outputPortNames[0]])
-        let listener = try backend.makeStream(StreamConfiguration(direction: .input, channelCount: 1) { context in
+        let listener = try backend.makeJACKStream(StreamConfiguration(direction: .input, channelCount: 1) { context in
             collector.append(context.input)  // test-only: a mutex on the render thread is acceptable here
         }, options: options)
         try output.start()

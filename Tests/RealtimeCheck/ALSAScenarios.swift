@@ -33,7 +33,7 @@ enum ALSAScenarios {
         phase.initialize(to: 0)
         defer { phase.deallocate() }
         let phasePointer = UnsafeSendablePointer(phase)
-        let backend = ALSABackend(access: access)
+        let backend = ALSABackend(options: .init(access: access))
         let stream = try backend.makeStream(StreamConfiguration(
             direction: direction, device: "null", sampleRate: 48_000, channelCount: 2, bufferSize: .frames(256),
             sampleType: sampleType, name: "rtcheck-alsa") { context in

@@ -15,7 +15,7 @@ enum JACKScenarios {
             throw ScenarioFailure("no JACK server answers (\(backend.availability)); run Scripts/servers start jack")
         }
         let phase = Atomic<Int>(0)
-        let source = try backend.makeStream(StreamConfiguration(direction: .output, channelCount: 2, name: "rtcheck-source") { context in
+        let source = try backend.makeJACKStream(StreamConfiguration(direction: .output, channelCount: 2, name: "rtcheck-source") { context in
             var n = phase.load(ordering: .relaxed)
             let left = context.output.samples(0), right = context.output.samples(1)
             var frame = 0
@@ -28,12 +28,12 @@ enum JACKScenarios {
             phase.store(n, ordering: .relaxed)
         }, options: JACKStreamOptions(outputConnections: .none))
         defer { source.close() }
-        let through = try backend.makeStream(StreamConfiguration(direction: .duplex, channelCount: 2, name: "rtcheck-through") { context in
+        let through = try backend.makeJACKStream(StreamConfiguration(direction: .duplex, channelCount: 2, name: "rtcheck-through") { context in
             context.output.copy(from: context.input)
         }, options: JACKStreamOptions(outputConnections: .automatic, inputConnections: .ports(source.outputPortNames)))
         defer { through.close() }
         let heard = Atomic<Int>(0)
-        let sink = try backend.makeStream(StreamConfiguration(direction: .input, channelCount: 2, name: "rtcheck-sink") { context in
+        let sink = try backend.makeJACKStream(StreamConfiguration(direction: .input, channelCount: 2, name: "rtcheck-sink") { context in
             if context.input.samples(0)[context.frameCount - 1] != 0 { heard.wrappingAdd(1, ordering: .relaxed) }
         }, options: JACKStreamOptions(inputConnections: .ports(through.outputPortNames)))
         defer { sink.close() }

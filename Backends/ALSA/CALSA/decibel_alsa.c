@@ -19,8 +19,14 @@ static void decibel_alsa_error_handler(const char *file, int line, const char *f
     sink(file, line, function, err, message);
 }
 
-int decibel_alsa_route_errors(decibel_alsa_snd_lib_error_set_handler_fn set_handler, decibel_alsa_log_fn sink) {
+int decibel_alsa_route_errors(const decibel_alsa_api *api, decibel_alsa_log_fn sink) {
     atomic_store(&decibel_alsa_sink, sink);
-    if (set_handler == NULL) return -1;
-    return set_handler(decibel_alsa_error_handler);
+    return api->snd_lib_error_set_handler(decibel_alsa_error_handler);
+}
+
+#define DECIBEL_ALSA_NAME(name) #name,
+static const char *const names[] = { DECIBEL_ALSA_FUNCTIONS(DECIBEL_ALSA_NAME) NULL };
+
+const char *decibel_alsa_function_name(size_t index) {
+    return index < sizeof(names) / sizeof(names[0]) ? names[index] : NULL;
 }

@@ -10,33 +10,35 @@ import Glibc
 /// program linking this backend starts where the library is missing and `availability` says why.
 /// Any PCM name alsa-lib accepts (what `aplay -D` takes) works as a device id, listed or not.
 public final class ALSABackend: AudioBackend {
-    /// `"alsa"`.
+    /// How the backend finds its library and which layout its streams ask PCMs for.
+    public struct Options: Sendable, Hashable {
+        /// The alsa-lib file to load.
+        public var libraryPath: String
+        /// Which sample layout streams ask PCMs for first.
+        public var access: ALSAAccess
+        /// The folder whose changes refresh the device list.
+        public var deviceDirectory: String
+
+        /// `libraryPath` nil means `DECIBEL_ALSA_LIBRARY` from `environment`, else `libasound.so.2`.
+        public init(libraryPath: String? = nil, access: ALSAAccess = .interleavedFirst, deviceDirectory: String = "/dev/snd",
+                    environment: [String: String] = BackendEnvironment.current()) {
+            self.libraryPath = ALSALibrary.description.resolvePath(libraryPath, environment: environment)
+            self.access = access
+            self.deviceDirectory = deviceDirectory
+        }
+    }
+
     public let id = "alsa"
-    /// `"ALSA"`.
     public let name = "ALSA"
-    /// The library file to load; nil means `DECIBEL_ALSA_LIBRARY` or `libasound.so.2`.
-    public let libraryPath: String?
-    /// Which sample layout streams ask PCMs for first.
-    public let access: ALSAAccess
-    /// The directory whose changes refresh the device list (`/dev/snd`).
-    let deviceDirectory: String
+    /// What this backend was created with.
+    public let options: Options
 
-    /// Creates the backend; nothing is loaded until it is first used.
-    public init(libraryPath: String? = nil, access: ALSAAccess = .interleavedFirst) {
-        self.libraryPath = libraryPath
-        self.access = access
-        deviceDirectory = "/dev/snd"
-    }
-
-    init(libraryPath: String? = nil, access: ALSAAccess = .interleavedFirst, deviceDirectory: String) {
-        self.libraryPath = libraryPath
-        self.access = access
-        self.deviceDirectory = deviceDirectory
-    }
+    /// Nothing is loaded until the backend is first used.
+    public init(options: Options = Options()) { self.options = options }
 
     /// alsa-lib, loaded on first use.
     func library() throws(AudioError) -> ALSALibrary {
-        try ALSALibrary.load(path: libraryPath).get()
+        try ALSALibrary.load(path: options.libraryPath)
     }
 
     /// Available whenever alsa-lib loads: its plugin PCMs (`null`, `pulse`, `file`, anything in the
@@ -71,7 +73,12 @@ public final class ALSABackend: AudioBackend {
     }
 
     public func makeStream(_ configuration: StreamConfiguration) throws(AudioError) -> any AudioStream {
-        try ALSAStream(library: try library(), configuration: configuration, access: access)
+        try makeALSAStream(configuration)
+    }
+
+    /// Opens a stream as an `ALSAStream`, for what only ALSA reports (the negotiated PCM parameters).
+    public func makeALSAStream(_ configuration: StreamConfiguration) throws(AudioError) -> ALSAStream {
+        try ALSAStream(library: try library(), configuration: configuration, access: options.access)
     }
 
     /// Watches `/dev/snd` (and `/dev`, for the folder itself appearing) with inotify; each change is
@@ -79,7 +86,7 @@ public final class ALSABackend: AudioBackend {
     /// looks the same (a card's nodes changed but its PCMs did not).
     public func observeDevices(_ handler: @escaping @Sendable (DeviceEvent) -> Void) throws(AudioError) -> DeviceObservation {
         let library = try library()
-        let watcher = try ALSADeviceWatcher(directory: deviceDirectory, initial: Self.listDevices(library), list: { Self.listDevices(library) }, handler: handler)
+        let watcher = try ALSADeviceWatcher(directory: options.deviceDirectory, initial: Self.listDevices(library), list: { Self.listDevices(library) }, handler: handler)
         return DeviceObservation { watcher.cancel() }
     }
 }

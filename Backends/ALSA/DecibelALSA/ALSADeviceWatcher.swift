@@ -101,17 +101,9 @@ final class ALSADeviceWatcher: @unchecked Sendable {
     }
 
     private func report(_ devices: [AudioDevice]) {
-        let before = Set(known.map(\.id)), after = Set(devices.map(\.id))
+        let events = DeviceEvent.changes(from: known, to: devices)
         known = devices
-        var changed = false
-        for id in before.subtracting(after).sorted() {
-            handler(.removed(id: id))
-            changed = true
-        }
-        for device in devices where !before.contains(device.id) {
-            handler(.added(device))
-            changed = true
-        }
-        if !changed { handler(.listChanged) }
+        for event in events { handler(event) }
+        if events.isEmpty { handler(.listChanged) }
     }
 }

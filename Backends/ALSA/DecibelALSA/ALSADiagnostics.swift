@@ -57,8 +57,9 @@ public enum ALSADiagnostics {
         }
     }
 
-    static func install(_ api: ALSAFunctions) {
-        _ = decibel_alsa_route_errors(api.snd_lib_error_set_handler) { file, line, function, code, text in
+    static func install(_ api: decibel_alsa_api) {
+        var api = api
+        _ = decibel_alsa_route_errors(&api) { file, line, function, code, text in
             ALSADiagnostics.record(file: file, line: line, function: function, code: code, text: text)
         }
     }

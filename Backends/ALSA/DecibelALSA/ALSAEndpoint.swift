@@ -12,7 +12,7 @@ final class ALSAEndpoint: @unchecked Sendable {
     /// Non-interleaved floats the render callback sees (one period).
     let floats: AudioBuffer
     private let handle: OpaquePointer
-    private let api: ALSAFunctions
+    private let api: decibel_alsa_api
     private let bytes: UnsafeMutableRawPointer
     private let planes: UnsafeMutablePointer<UnsafeMutableRawPointer?>
     private let offsetPlanes: UnsafeMutablePointer<UnsafeMutableRawPointer?>

@@ -1,71 +1,22 @@
 import CALSA
 import DecibelCore
-import Synchronization
-#if canImport(Glibc)
-import Glibc
-#endif
 
-/// alsa-lib (`libasound.so.2`), opened with `dlopen` on first use and kept for the life of the process.
-///
-/// Nothing links libasound at build time, so a program with every backend starts on a machine without
-/// it; this backend then reports itself unavailable with the reason `dlerror` gave.
-final class ALSALibrary: Sendable {
-    /// The file that was opened.
-    let path: String
-    /// The resolved functions.
-    let api: ALSAFunctions
+/// alsa-lib (`libasound.so.2`), loaded at run time by the shared `BackendLibrary` loader.
+struct ALSALibrary: Sendable {
+    static let description = BackendLibraryDescription(
+        backendID: "alsa", displayName: "alsa-lib", defaultFileName: "libasound.so.2",
+        package: "libasound2", minimumVersion: "alsa-lib 1.1",
+        exportsSymbols: true)  // alsa-lib's own plugins (libasound_module_pcm_pulse.so, ...) resolve against it
 
-    /// The library file used when neither an explicit path nor `DECIBEL_ALSA_LIBRARY` names another.
-    static let defaultPath = "libasound.so.2"
+    let library: BackendLibrary<decibel_alsa_api>
+    var path: String { library.path }
+    var api: decibel_alsa_api { library.api }
 
-    private static let loaded = Mutex<[String: Result<ALSALibrary, AudioError>]>([:])
-
-    private init(path: String, api: ALSAFunctions) {
-        self.path = path
-        self.api = api
-    }
-
-    /// The library at `path` (or `DECIBEL_ALSA_LIBRARY`, or `libasound.so.2`), loaded once per path.
-    static func load(path explicitPath: String? = nil) -> Result<ALSALibrary, AudioError> {
-        let path = explicitPath ?? environmentPath ?? defaultPath
-        return loaded.withLock { cache in
-            if let known = cache[path] { return known }
-            let result = open(path)
-            cache[path] = result
-            return result
-        }
-    }
-
-    /// `DECIBEL_ALSA_LIBRARY`, when set and not empty.
-    static var environmentPath: String? {
-        guard let value = getenv("DECIBEL_ALSA_LIBRARY"), value.pointee != 0 else { return nil }
-        return String(cString: value)
-    }
-
-    /// The file to load: an explicit path, else `DECIBEL_ALSA_LIBRARY` from `environment` when not
-    /// empty, else `libasound.so.2`.
-    static func resolvePath(explicit: String?, environment: [String: String]) -> String {
-        if let explicit { return explicit }
-        if let named = environment["DECIBEL_ALSA_LIBRARY"], !named.isEmpty { return named }
-        return defaultPath
-    }
-
-    private static func open(_ path: String) -> Result<ALSALibrary, AudioError> {
-        // RTLD_GLOBAL: alsa-lib's own plugins (libasound_module_pcm_pulse.so, ...) resolve against it.
-        guard let handle = dlopen(path, RTLD_NOW | RTLD_GLOBAL) else {
-            let reason = dlerror().map { String(cString: $0) } ?? "unknown dlopen error"
-            return .failure(AudioError(
-                .backendUnavailable, "cannot load alsa-lib from '\(path)'; install libasound2 (Debian/Ubuntu) or alsa-lib",
-                backend: "alsa", codeDescription: reason))
-        }
-        do throws(AudioError) {
-            let library = ALSALibrary(path: path, api: try ALSAFunctions(handle: handle, path: path))
-            ALSADiagnostics.install(library.api)
-            return .success(library)
-        } catch {
-            dlclose(handle)
-            return .failure(error)
-        }
+    /// Loads the library at `path` (once per path) and routes its diagnostics to `ALSADiagnostics`.
+    static func load(path: String) throws(AudioError) -> ALSALibrary {
+        let library = try BackendLibrary<decibel_alsa_api>.load(description, path: path, functionName: { decibel_alsa_function_name($0) })
+        ALSADiagnostics.install(library.api)
+        return ALSALibrary(library: library)
     }
 
     /// alsa-lib's version string ("1.2.8").

@@ -22,14 +22,19 @@ struct ALSARequest: Sendable {
     var access: ALSAAccess = .interleavedFirst
 }
 
-/// What the PCM agreed to.
-struct ALSANegotiated: Hashable, Sendable {
-    var format: ALSASampleFormat
-    var isInterleaved: Bool
-    var channelCount: Int
-    var sampleRate: Double
-    var periodFrames: Int
-    var bufferFrames: Int
+/// What a PCM agreed to when the stream opened.
+public struct ALSANegotiated: Hashable, Sendable {
+    /// The sample format on the wire (converted to and from Float32 at the edge).
+    public var format: ALSASampleFormat
+    /// Whether the PCM takes interleaved frames (`writei`) or one buffer per channel (`writen`).
+    public var isInterleaved: Bool
+    public var channelCount: Int
+    /// Frames per second.
+    public var sampleRate: Double
+    /// Frames per period: the render callback's block size.
+    public var periodFrames: Int
+    /// Frames in the whole ring the PCM keeps; a multiple of the period (never alsa-lib's seconds-long default).
+    public var bufferFrames: Int
 }
 
 extension ALSAPCM {

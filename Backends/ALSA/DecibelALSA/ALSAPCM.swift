@@ -15,7 +15,7 @@ final class ALSAPCM: @unchecked Sendable {
     let direction: AudioDirection
     private(set) var handle: OpaquePointer?
 
-    var api: ALSAFunctions { library.api }
+    var api: decibel_alsa_api { library.api }
     var stream: snd_pcm_stream_t { direction == .input ? SND_PCM_STREAM_CAPTURE : SND_PCM_STREAM_PLAYBACK }
 
     /// Opens the PCM `name` (anything `aplay -D` accepts) for `direction` (`.input` or `.output`).

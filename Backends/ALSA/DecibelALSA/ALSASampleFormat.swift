@@ -5,7 +5,7 @@ import DecibelCore
 ///
 /// S24 comes in two shapes: packed in 3 bytes (`S24_3LE`, USB interfaces) and in the low 24 bits of a
 /// 32-bit word (`S24_LE`, most PCI and HDA hardware, the PulseAudio plugin). Both report `.int24`.
-enum ALSASampleFormat: Hashable, Sendable, CaseIterable, CustomStringConvertible {
+public enum ALSASampleFormat: Hashable, Sendable, CaseIterable, CustomStringConvertible {
     case float32
     case int32
     case int24Packed
@@ -34,7 +34,7 @@ enum ALSASampleFormat: Hashable, Sendable, CaseIterable, CustomStringConvertible
     }
 
     /// The encoding as Decibel names it.
-    var sampleType: SampleType {
+    public var sampleType: SampleType {
         switch self {
         case .float32: .float32
         case .int32: .int32
@@ -52,7 +52,7 @@ enum ALSASampleFormat: Hashable, Sendable, CaseIterable, CustomStringConvertible
         }
     }
 
-    var description: String {
+    public var description: String {
         switch self {
         case .float32: "FLOAT_LE"
         case .int32: "S32_LE"

@@ -6,21 +6,21 @@ import Glibc
 #endif
 
 /// A stream on one or two ALSA PCMs (two for duplex), run by a dedicated render thread.
-final class ALSAStream: AudioStream, @unchecked Sendable {
-    let configuration: StreamConfiguration
-    let format: StreamFormat
-    let latency: StreamLatency
+public final class ALSAStream: AudioStream, @unchecked Sendable {
+    public let configuration: StreamConfiguration
+    public let format: StreamFormat
+    public let latency: StreamLatency
     private let status: StreamStatus
     private let loop: ALSARenderLoop
     private let control = Mutex<AudioThread?>(nil)
     private let closed = Atomic<Bool>(false)
 
-    var xrunCount: Int { status.xrunCount }
-    var state: StreamState { status.state }
+    public var xrunCount: Int { status.xrunCount }
+    public var state: StreamState { status.state }
     /// What the capture PCM agreed to, if the stream captures.
-    var inputParameters: ALSANegotiated? { loop.input?.negotiated }
+    public var inputParameters: ALSANegotiated? { loop.input?.negotiated }
     /// What the playback PCM agreed to, if the stream plays.
-    var outputParameters: ALSANegotiated? { loop.output?.negotiated }
+    public var outputParameters: ALSANegotiated? { loop.output?.negotiated }
 
     init(library: ALSALibrary, configuration: StreamConfiguration, access: ALSAAccess) throws(AudioError) {
         try configuration.validate(backend: "alsa")
@@ -85,7 +85,7 @@ final class ALSAStream: AudioStream, @unchecked Sendable {
         _ = Glibc.close(loop.wakeDescriptor)
     }
 
-    func start() throws(AudioError) {
+    public func start() throws(AudioError) {
         try control.withLock { thread throws(AudioError) in
             switch status.state {
             case .running: return
@@ -103,7 +103,7 @@ final class ALSAStream: AudioStream, @unchecked Sendable {
         }
     }
 
-    func stop() throws(AudioError) {
+    public func stop() throws(AudioError) {
         control.withLock { thread in
             guard let running = thread else { return }
             loop.requestStop()
@@ -116,7 +116,7 @@ final class ALSAStream: AudioStream, @unchecked Sendable {
         }
     }
 
-    func close() {
+    public func close() {
         guard !closed.exchange(true, ordering: .acquiringAndReleasing) else { return }
         try? stop()
         loop.input?.pcm.close()

@@ -1,6 +1,5 @@
 import CJACK
 import DecibelCore
-import Foundation
 
 /// The JACK backend: streams are JACK clients whose render callback works on JACK's own port buffers.
 ///
@@ -15,20 +14,19 @@ public final class JACKBackend: AudioBackend {
         public var serverName: String?
         /// The client name streams use when their configuration does not name one.
         public var clientName: String
-        /// The libjack file to load; `nil` means `DECIBEL_JACK_LIBRARY`, else `libjack.so.0`.
-        public var libraryPath: String?
+        /// The libjack file to load.
+        public var libraryPath: String
 
-        /// Creates options; every argument has a default.
-        public init(serverName: String? = nil, clientName: String = "Decibel", libraryPath: String? = nil) {
+        /// `libraryPath` nil means `DECIBEL_JACK_LIBRARY` from `environment`, else `libjack.so.0`.
+        public init(serverName: String? = nil, clientName: String = "Decibel", libraryPath: String? = nil,
+                    environment: [String: String] = BackendEnvironment.current()) {
             self.serverName = serverName
             self.clientName = clientName
-            self.libraryPath = libraryPath
+            self.libraryPath = JACKLibrary.description.resolvePath(libraryPath, environment: environment)
         }
     }
 
-    /// `"jack"`.
     public let id = "jack"
-    /// `"JACK"`.
     public let name = "JACK"
     /// The options the backend was created with.
     public let options: Options
@@ -39,12 +37,10 @@ public final class JACKBackend: AudioBackend {
     }
 
     /// The library file this backend loads.
-    public var libraryPath: String {
-        options.libraryPath ?? JACKLibrary.path(environment: ProcessInfo.processInfo.environment)
-    }
+    public var libraryPath: String { options.libraryPath }
 
     func library() throws(AudioError) -> JACKLibrary {
-        try JACKLibrary.load(libraryPath).get()
+        try JACKLibrary.load(path: options.libraryPath)
     }
 
     /// Opens a short-lived client for a query (control thread only).
@@ -66,14 +62,14 @@ public final class JACKBackend: AudioBackend {
 
     /// Opens a stream with the default JACK options (auto-connect to the device's physical ports).
     public func makeStream(_ configuration: StreamConfiguration) throws(AudioError) -> any AudioStream {
-        try makeStream(configuration, options: JACKStreamOptions())
+        try makeJACKStream(configuration)
     }
 
     /// Opens a stream as a JACK client with `options` (connections, port and client names).
     ///
     /// The server fixes rate and period: a `sampleRate` other than the server's is refused, and
     /// `bufferSize` is not applied (the stream runs at the server's period and reports it in `format`).
-    public func makeStream(_ configuration: StreamConfiguration, options streamOptions: JACKStreamOptions) throws(AudioError) -> JACKStream {
+    public func makeJACKStream(_ configuration: StreamConfiguration, options streamOptions: JACKStreamOptions = JACKStreamOptions()) throws(AudioError) -> JACKStream {
         try configuration.validate(backend: id)
         let clientName = streamOptions.clientName ?? (configuration.name.isEmpty ? options.clientName : configuration.name)
         let client = try JACKClient(library: library(), name: clientName, serverName: options.serverName,

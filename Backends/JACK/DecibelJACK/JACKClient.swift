@@ -44,7 +44,7 @@ final class JACKClient: @unchecked Sendable {
         self.library = library
         self.handle = opened
         self.serverName = serverName
-        self.name = library.api.get_client_name?(opened).map { String(cString: $0) } ?? name
+        self.name = library.api.jack_get_client_name(opened).map { String(cString: $0) } ?? name
     }
 
     /// "server 'name'" for messages, naming the default the way libjack picks it.
@@ -54,13 +54,13 @@ final class JACKClient: @unchecked Sendable {
         return "the default JACK server"
     }
 
-    var sampleRate: Double { Double(api.get_sample_rate?(handle) ?? 0) }
-    var bufferSize: Int { Int(api.get_buffer_size?(handle) ?? 0) }
+    var sampleRate: Double { Double(api.jack_get_sample_rate(handle)) }
+    var bufferSize: Int { Int(api.jack_get_buffer_size(handle)) }
 
     /// Full names of the ports matching `flags` (and audio type), in the server's order.
     func ports(flags: JackPortFlags, pattern: String? = nil) -> [String] {
-        guard let list = api.get_ports?(handle, pattern, library.audioType, UInt(flags.rawValue)) else { return [] }
-        defer { api.free?(UnsafeMutableRawPointer(mutating: list)) }
+        guard let list = api.jack_get_ports(handle, pattern, library.audioType, UInt(flags.rawValue)) else { return [] }
+        defer { api.jack_free(UnsafeMutableRawPointer(mutating: list)) }
         var names: [String] = []
         var index = 0
         while let name = list[index] {
@@ -72,7 +72,7 @@ final class JACKClient: @unchecked Sendable {
 
     /// Connects `source` (an output port) to `destination` (an input port). Already connected is fine.
     func connect(_ source: String, _ destination: String) throws(AudioError) {
-        let result = api.connect?(handle, source, destination) ?? -1
+        let result = api.jack_connect(handle, source, destination)
         guard result == 0 || result == EEXIST else {
             throw AudioError(.backendError, "cannot connect JACK port '\(source)' to '\(destination)'; check both names with `jack_lsp`",
                              backend: "jack", code: result)
@@ -87,7 +87,7 @@ final class JACKClient: @unchecked Sendable {
     @discardableResult
     func close(timeoutNanoseconds: UInt64 = 2_000_000_000) -> Bool {
         guard !closed.exchange(true, ordering: .acquiringAndReleasing) else { return true }
-        let job = CloseJob(close: api.client_close, handle: handle)
+        let job = CloseJob(close: api.jack_client_close, handle: handle)
         guard let thread = try? AudioThread(name: "jack-close", body: { job.run() }) else {
             job.run()
             return true

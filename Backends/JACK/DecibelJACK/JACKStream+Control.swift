@@ -11,14 +11,14 @@ extension JACKStream {
             case .invalidated: throw AudioError(.streamInvalidated, "the JACK server shut down; open a new stream once it runs again", backend: "jack")
             case .stopped: break
             }
-            let result = client.api.activate?(client.handle) ?? -1
+            let result = client.api.jack_activate(client.handle)
             guard result == 0 else {
                 throw AudioError(.backendError, "cannot activate JACK client '\(client.name)'", backend: "jack", code: result)
             }
             do throws(AudioError) {
                 try connectPlannedPorts()
             } catch {
-                _ = client.api.deactivate?(client.handle)
+                _ = client.api.jack_deactivate(client.handle)
                 throw error
             }
             // The period or rate may have changed while the client was inactive (JACK only notifies
@@ -53,7 +53,7 @@ extension JACKStream {
             case .running: break
             }
             if !context.serverGone.load(ordering: .acquiring) {
-                let result = client.api.deactivate?(client.handle) ?? -1
+                let result = client.api.jack_deactivate(client.handle)
                 if result != 0, !context.serverGone.load(ordering: .acquiring) {
                     throw AudioError(.backendError, "cannot deactivate JACK client '\(client.name)'", backend: "jack", code: result)
                 }

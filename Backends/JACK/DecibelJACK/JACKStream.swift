@@ -44,7 +44,7 @@ public final class JACKStream: AudioStream, @unchecked Sendable {
             var ports: [OpaquePointer] = []
             for name in names {
                 let flags = UInt(input ? JackPortIsInput.rawValue : JackPortIsOutput.rawValue)
-                guard let port = api.port_register?(client.handle, name, client.library.audioType, flags, 0) else {
+                guard let port = api.jack_port_register(client.handle, name, client.library.audioType, flags, 0) else {
                     throw AudioError(.backendError, "cannot register JACK port '\(client.name):\(name)'; the name may be too long or taken", backend: "jack")
                 }
                 ports.append(port)
@@ -73,26 +73,26 @@ public final class JACKStream: AudioStream, @unchecked Sendable {
         func check(_ result: Int32?, _ what: String) throws(AudioError) {
             guard result == 0 else { throw AudioError(.backendError, "cannot set the JACK \(what) callback", backend: "jack", code: result) }
         }
-        try check(api.set_process_callback?(handle, { frames, argument in
+        try check(api.jack_set_process_callback(handle, { frames, argument in
             guard let argument else { return 0 }
             return Unmanaged<JACKStreamContext>.fromOpaque(argument)._withUnsafeGuaranteedRef { $0.process(frames) }
         }, argument), "process")
-        try check(api.set_xrun_callback?(handle, { argument in
+        try check(api.jack_set_xrun_callback(handle, { argument in
             guard let argument else { return 0 }
             Unmanaged<JACKStreamContext>.fromOpaque(argument)._withUnsafeGuaranteedRef { $0.status.recordXrunFromRenderThread() }
             return 0
         }, argument), "xrun")
-        try check(api.set_buffer_size_callback?(handle, { frames, argument in
+        try check(api.jack_set_buffer_size_callback(handle, { frames, argument in
             guard let argument else { return 0 }
             Unmanaged<JACKStreamContext>.fromOpaque(argument).takeUnretainedValue().bufferSizeChanged(frames)
             return 0
         }, argument), "buffer size")
-        try check(api.set_sample_rate_callback?(handle, { rate, argument in
+        try check(api.jack_set_sample_rate_callback(handle, { rate, argument in
             guard let argument else { return 0 }
             Unmanaged<JACKStreamContext>.fromOpaque(argument).takeUnretainedValue().sampleRateChanged(rate)
             return 0
         }, argument), "sample rate")
-        api.on_info_shutdown?(handle, { _, reason, argument in
+        api.jack_on_info_shutdown(handle, { _, reason, argument in
             guard let argument else { return }
             let text = reason.map { String(cString: $0) } ?? ""
             Unmanaged<JACKStreamContext>.fromOpaque(argument).takeUnretainedValue().serverShutDown(text)
@@ -133,7 +133,7 @@ public final class JACKStream: AudioStream, @unchecked Sendable {
         var largest = 0
         for port in ports {
             var range = jack_latency_range_t(min: 0, max: 0)
-            client.api.port_get_latency_range?(port, mode, &range)
+            client.api.jack_port_get_latency_range(port, mode, &range)
             largest = max(largest, Int(range.max))
         }
         return largest

@@ -43,10 +43,7 @@ final class JACKStreamContext: @unchecked Sendable {
 
     init(api: decibel_jack_api, inputPorts: [OpaquePointer], outputPorts: [OpaquePointer], format: StreamFormat,
          render: @escaping RenderCallback, status: StreamStatus) throws(AudioError) {
-        guard let getBuffer = api.port_get_buffer else {
-            throw AudioError(.backendUnavailable, "libjack lacks jack_port_get_buffer", backend: "jack")
-        }
-        self.getBuffer = getBuffer
+        self.getBuffer = api.jack_port_get_buffer
         self.inputPorts = inputPorts
         self.outputPorts = outputPorts
         inputCount = inputPorts.count

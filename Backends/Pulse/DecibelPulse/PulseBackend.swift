@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 import DecibelCore
 
 /// The PulseAudio backend (also PipeWire's Pulse server): sinks and sources as devices, streams driven
@@ -17,7 +12,7 @@ public final class PulseBackend: AudioBackend {
         /// Server address (`unix:/run/user/1000/pulse/native`, `tcp:127.0.0.1:4713`, a host name);
         /// `nil` uses `PULSE_SERVER` or libpulse's default. The server is never autospawned.
         public var server: String?
-        /// The libpulse file to load; defaults to `DECIBEL_PULSE_LIBRARY` or `libpulse.so.0`.
+        /// The libpulse file to load.
         public var libraryPath: String
         /// How long connecting and each request may take before failing with `timedOut`, in seconds.
         public var timeout: Double
@@ -31,15 +26,15 @@ public final class PulseBackend: AudioBackend {
         /// The client name the server shows.
         public var clientName: String
 
-        /// Options read from `environment` (`DECIBEL_PULSE_LIBRARY`, `DECIBEL_PULSE_SERVER`), then the arguments.
+        /// `server` and `libraryPath` nil mean `DECIBEL_PULSE_SERVER` and `DECIBEL_PULSE_LIBRARY` from
+        /// `environment`, else libpulse's default server and `libpulse.so.0`.
         public init(
             server: String? = nil, libraryPath: String? = nil, timeout: Double = 2, reconnect: Bool = false,
             reconnectInterval: Double = 0.25, followsDefaultDevice: Bool = true, clientName: String = "Decibel",
-            environment: [String: String] = PulseBackend.processEnvironment()
+            environment: [String: String] = BackendEnvironment.current()
         ) {
-            self.server = server ?? environment["DECIBEL_PULSE_SERVER"].flatMap { $0.isEmpty ? nil : $0 }
-            self.libraryPath = libraryPath ?? environment["DECIBEL_PULSE_LIBRARY"].flatMap { $0.isEmpty ? nil : $0 }
-                ?? PulseLibrary.defaultPath
+            self.server = server ?? BackendEnvironment.value("DECIBEL_PULSE_SERVER", in: environment)
+            self.libraryPath = PulseLibrary.description.resolvePath(libraryPath, environment: environment)
             self.timeout = timeout
             self.reconnect = reconnect
             self.reconnectInterval = reconnectInterval
@@ -55,22 +50,12 @@ public final class PulseBackend: AudioBackend {
     /// What this backend was created with.
     public let options: Options
 
-    /// Creates the backend with `options`.
     public init(options: Options) { self.options = options }
 
     /// Creates the backend talking to `server` (`nil`: `PULSE_SERVER` or the default), optionally
     /// reconnecting streams after the server restarts.
     public convenience init(server: String? = nil, reconnect: Bool = false) {
         self.init(options: Options(server: server, reconnect: reconnect))
-    }
-
-    /// The process environment (a function so `Options` can take another one in tests).
-    public static func processEnvironment() -> [String: String] {
-        var result: [String: String] = [:]
-        for key in ["DECIBEL_PULSE_LIBRARY", "DECIBEL_PULSE_SERVER"] {
-            if let value = getenv(key) { result[key] = String(cString: value) }
-        }
-        return result
     }
 
     public var availability: BackendAvailability {
@@ -95,6 +80,11 @@ public final class PulseBackend: AudioBackend {
     }
 
     public func makeStream(_ configuration: StreamConfiguration) throws(AudioError) -> any AudioStream {
+        try makePulseStream(configuration)
+    }
+
+    /// Opens a stream as a `PulseStream`, for what only PulseAudio offers (its buffer attributes).
+    public func makePulseStream(_ configuration: StreamConfiguration) throws(AudioError) -> PulseStream {
         try PulseStream(configuration: configuration, backend: self)
     }
 

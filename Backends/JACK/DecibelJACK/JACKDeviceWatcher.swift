@@ -6,7 +6,7 @@ import Synchronization
 ///
 /// JACK's notification callbacks may not call the server, so they only raise a flag and wake a worker
 /// thread; the worker lists the physical ports again and reports what was added, removed or changed.
-final class JACKDeviceMonitor: @unchecked Sendable {
+final class JACKDeviceWatcher: @unchecked Sendable {
     private let client: JACKClient
     private let handler: @Sendable (DeviceEvent) -> Void
     private let dirty = Atomic<Bool>(false)
@@ -22,21 +22,21 @@ final class JACKDeviceMonitor: @unchecked Sendable {
         known = client.devices()
         let api = client.api
         let argument = Unmanaged.passUnretained(self).toOpaque()
-        _ = api.set_port_registration_callback?(client.handle, { _, _, argument in
+        _ = api.jack_set_port_registration_callback(client.handle, { _, _, argument in
             guard let argument else { return }
-            Unmanaged<JACKDeviceMonitor>.fromOpaque(argument).takeUnretainedValue().markDirty()
+            Unmanaged<JACKDeviceWatcher>.fromOpaque(argument).takeUnretainedValue().markDirty()
         }, argument)
-        _ = api.set_client_registration_callback?(client.handle, { _, _, argument in
+        _ = api.jack_set_client_registration_callback(client.handle, { _, _, argument in
             guard let argument else { return }
-            Unmanaged<JACKDeviceMonitor>.fromOpaque(argument).takeUnretainedValue().markDirty()
+            Unmanaged<JACKDeviceWatcher>.fromOpaque(argument).takeUnretainedValue().markDirty()
         }, argument)
-        api.on_info_shutdown?(client.handle, { _, _, argument in
+        api.jack_on_info_shutdown(client.handle, { _, _, argument in
             guard let argument else { return }
-            let monitor = Unmanaged<JACKDeviceMonitor>.fromOpaque(argument).takeUnretainedValue()
+            let monitor = Unmanaged<JACKDeviceWatcher>.fromOpaque(argument).takeUnretainedValue()
             monitor.serverGone.store(true, ordering: .releasing)
             monitor.wake.signal()
         }, argument)
-        let result = api.activate?(client.handle) ?? -1
+        let result = api.jack_activate(client.handle)
         guard result == 0 else {
             client.close()
             throw AudioError(.backendError, "cannot activate the JACK device monitor client", backend: "jack", code: result)
@@ -61,36 +61,13 @@ final class JACKDeviceMonitor: @unchecked Sendable {
             }
             guard dirty.exchange(false, ordering: .acquiringAndReleasing) else { continue }
             let now = client.devices()
-            for event in Self.changes(from: known, to: now) { handler(event) }
+            for event in DeviceEvent.changes(from: known, to: now) { handler(event) }
             known = now
         }
     }
 
-    /// Events that turn the list `old` into `new`.
-    static func changes(from old: [AudioDevice], to new: [AudioDevice]) -> [DeviceEvent] {
-        var events: [DeviceEvent] = []
-        for device in old where !new.contains(where: { $0.id == device.id }) { events.append(.removed(id: device.id)) }
-        for device in new {
-            guard let before = old.first(where: { $0.id == device.id }) else {
-                events.append(.added(device))
-                continue
-            }
-            if before != device && (before.inputChannelCount != device.inputChannelCount || before.outputChannelCount != device.outputChannelCount) {
-                events.append(.removed(id: device.id))
-                events.append(.added(device))
-            }
-        }
-        for direction in [AudioDirection.input, .output] {
-            let oldDefault = old.first { $0.isDefault(for: direction) }?.id
-            if let newDefault = new.first(where: { $0.isDefault(for: direction) })?.id, newDefault != oldDefault {
-                events.append(.defaultChanged(direction, id: newDefault))
-            }
-        }
-        return events
-    }
-
     /// Stops the worker and closes the client (with a bounded wait if the server is gone).
-    func stop() {
+    func cancel() {
         guard !stopping.exchange(true, ordering: .acquiringAndReleasing) else { return }
         wake.signal()
         worker?.join()
