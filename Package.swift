@@ -13,6 +13,7 @@ let package = Package(
     name: "Decibel",
     products: [
         .library(name: "DecibelCore", targets: ["DecibelCore"]),
+        .library(name: "DecibelGraph", targets: ["DecibelGraph"]),
         .library(name: "DecibelJACK", targets: ["DecibelJACK"]),
         .library(name: "DecibelPulse", targets: ["DecibelPulse"]),
         .library(name: "DecibelALSA", targets: ["DecibelALSA"]),
@@ -29,7 +30,8 @@ let package = Package(
     ],
     targets: [
         // MARK: Core — formats, buffers, ring buffers, backend protocols, render path. No C audio library.
-        .target(name: "DecibelCore", path: "Core"),
+        .target(name: "DecibelCore", path: "Core/DecibelCore"),
+        .target(name: "DecibelGraph", dependencies: ["DecibelCore"], path: "Core/DecibelGraph"),
 
         // MARK: Backends — one folder each: a C shim target (module map + small header) and a Swift target.
         // Each loads its C library with dlopen() at run time: the headers are needed to build, not the library to run.
@@ -39,23 +41,23 @@ let package = Package(
         .target(name: "DecibelPulse", dependencies: ["DecibelCore", "CPulse"], path: "Backends/Pulse/DecibelPulse"),
         .target(name: "CALSA", path: "Backends/ALSA/CALSA"),
         .target(name: "DecibelALSA", dependencies: ["DecibelCore", "CALSA"], path: "Backends/ALSA/DecibelALSA"),
-        .target(name: "DecibelNull", dependencies: ["DecibelCore"], path: "Backends/Null"),
+        .target(name: "DecibelNull", dependencies: ["DecibelCore"], path: "Backends/Null/DecibelNull"),
 
         // MARK: Formats and Plot
         // Formats: CSndFile + DecibelFormats (Formats/). Links libsndfile and libsoxr normally.
         .systemLibrary(name: "CSndFile", path: "Formats/CSndFile", providers: [.apt(["libsndfile1-dev", "libsoxr-dev"])]),
-        .target(name: "DecibelFormats", dependencies: ["DecibelCore", "CSndFile"], path: "Formats/DecibelFormats"),
+        .target(name: "DecibelFormats", dependencies: ["DecibelCore", "DecibelGraph", "CSndFile"], path: "Formats/DecibelFormats"),
         // Plot: CKissFFT + DecibelAnalysis (FFT without plotting), CCairo + DecibelPlot (Plot/).
-        .systemLibrary(name: "CKissFFT", path: "Plot/CKissFFT", providers: [.apt(["libkissfft-dev"])]),
-        .target(name: "DecibelAnalysis", dependencies: ["DecibelCore", "CKissFFT"], path: "Plot/DecibelAnalysis"),
+        .systemLibrary(name: "CKissFFT", path: "Analysis/CKissFFT", providers: [.apt(["libkissfft-dev"])]),
+        .target(name: "DecibelAnalysis", dependencies: ["DecibelCore", "CKissFFT"], path: "Analysis/DecibelAnalysis"),
         .systemLibrary(name: "CCairo", path: "Plot/CCairo", providers: [.apt(["libcairo2-dev", "libx11-dev"])]),
         .target(name: "DecibelPlot", dependencies: ["DecibelCore", "DecibelAnalysis", "CCairo"], path: "Plot/DecibelPlot"),
 
         // MARK: Umbrella and tools
         .target(
             name: "Decibel",
-            dependencies: ["DecibelCore", "DecibelJACK", "DecibelPulse", "DecibelALSA", "DecibelNull", "DecibelFormats"],
-            path: "Tools/Decibel"
+            dependencies: ["DecibelCore", "DecibelGraph", "DecibelJACK", "DecibelPulse", "DecibelALSA", "DecibelNull", "DecibelFormats"],
+            path: "Decibel"
         ),
         .executableTarget(
             name: "decibel",
@@ -84,7 +86,7 @@ let package = Package(
         .testTarget(name: "DecibelJACKTests", dependencies: ["DecibelJACK", "DecibelTestSupport"], path: "Tests/DecibelJACKTests"),
         .testTarget(name: "DecibelALSATests", dependencies: ["DecibelALSA", "DecibelTestSupport"], path: "Tests/DecibelALSATests"),
         .testTarget(name: "DecibelPulseTests", dependencies: ["DecibelPulse", "DecibelTestSupport"], path: "Tests/DecibelPulseTests"),
-        .testTarget(name: "DecibelGraphTests", dependencies: ["DecibelCore", "DecibelNull", "DecibelTestSupport"], path: "Tests/DecibelGraphTests"),
+        .testTarget(name: "DecibelGraphTests", dependencies: ["DecibelCore", "DecibelGraph", "DecibelNull", "DecibelTestSupport"], path: "Tests/DecibelGraphTests"),
         .testTarget(name: "DecibelTests", dependencies: ["Decibel", "DecibelTestSupport"], path: "Tests/DecibelTests"),
         .executableTarget(name: "decibel-record-probe", dependencies: ["DecibelFormats"], path: "Tests/RecordProbe"),
         .testTarget(

@@ -33,7 +33,7 @@ let package = Package(
         .target(name: "GraphBenchFloor", path: "GraphFloor", cSettings: [.unsafeFlags(["-O3"])]),
         .executableTarget(
             name: "graph-bench",
-            dependencies: [.product(name: "DecibelCore", package: "Decibel"), "GraphBenchFloor"],
+            dependencies: [.product(name: "DecibelCore", package: "Decibel"), .product(name: "DecibelGraph", package: "Decibel"), "GraphBenchFloor"],
             path: "Graph"
         ),
         // FFTW vs KissFFT from C, to show the measurements behind DecibelAnalysis's choice of KissFFT.

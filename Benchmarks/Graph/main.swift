@@ -1,6 +1,7 @@
 // graph-bench: offline render-graph benchmarks at 48 kHz stereo, next to a plain C loop doing the same
 // mixing (the floor). Usage: graph-bench [seconds]   (default 120 s of audio per run)
 import DecibelCore
+import DecibelGraph
 import GraphBenchFloor
 #if canImport(Glibc)
 import Glibc

@@ -1,4 +1,5 @@
 import DecibelCore
+import DecibelGraph
 
 /// A file source plays in the graph's `FilePlayer` on the render thread: everything here is atomics and
 /// the ring, never the disk.

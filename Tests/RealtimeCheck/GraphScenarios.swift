@@ -1,4 +1,5 @@
 import DecibelCore
+import DecibelGraph
 import DecibelNull
 import Synchronization
 #if canImport(Glibc)

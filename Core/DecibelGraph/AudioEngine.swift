@@ -1,0 +1,253 @@
+import DecibelCore
+import Synchronization
+
+/// Renders a graph of `AudioNode`s into any `AudioStream`, or offline into a buffer or file faster than
+/// real time.
+///
+/// ```swift
+/// let engine = AudioEngine(sampleRate: 48_000, channelCount: 2)
+/// let stream = try backend.makeStream(StreamConfiguration(render: engine.renderCallback))
+/// try engine.attach(to: stream)                          // prepares every node for the stream's format
+/// let tone = ToneGenerator(waveform: .sine, frequency: 440)
+/// try engine.mainGroup.add(tone)                         // one new render plan, one atomic swap
+/// try stream.start()
+/// tone.amplitude.value = 0.25                            // ramps over 5 ms on the render thread
+/// ```
+///
+/// Edits (`attach`, `connect`, group membership, filters, taps) run on any control thread, are serialised
+/// by a lock the render thread never touches, and each publishes a new immutable render plan. Replaced
+/// plans come back from the render thread through a queue and are released on a control thread.
+/// Do not call engine methods from inside `edit`'s closure or from the render thread.
+public final class AudioEngine: @unchecked Sendable {
+    /// The root of the group tree; its output is the engine's output.
+    public let mainGroup: ChannelGroup
+    /// The device input as a source node (silent when the stream captures nothing).
+    public let inputNode: InputNode
+    /// Output channels the engine renders.
+    public let channelCount: Int
+
+    let renderer = EngineRenderer()
+    let events = EventHub()
+    private struct State {
+        var model = GraphModel()
+        var format: NodeFormat
+        var known: [ObjectIdentifier: WeakEntry] = [:]
+        var stream: (any AudioStream)?
+        var offlineOutput: AudioBuffer?
+        var offlineInput: AudioBuffer?
+    }
+    private struct WeakEntry { weak var entry: NodeEntry? }
+    private let state: Locked<State>
+
+    /// Creates an engine rendering `channelCount` channels at `sampleRate` in blocks of at most
+    /// `maximumFrameCount` frames (offline; `attach(to:)` adopts a stream's format instead).
+    public init(sampleRate: Double = 48_000, channelCount: Int = 2, maximumFrameCount: Int = 4096, inputChannelCount: Int = 0) {
+        self.channelCount = max(1, channelCount)
+        let format = NodeFormat(sampleRate: sampleRate, maximumFrameCount: max(1, maximumFrameCount), inputChannelCount: inputChannelCount)
+        state = Locked(State(format: format))
+        mainGroup = ChannelGroup(name: "main", channelCount: self.channelCount)
+        inputNode = InputNode(channelCount: max(1, inputChannelCount))
+        try? edit { (editor: inout GraphEditor) throws(AudioError) in
+            editor.register(self.mainGroup)
+            editor.model.root = ObjectIdentifier(self.mainGroup.fader)
+        }
+    }
+
+    /// Opens a stream on `backend` with `configuration` (its render callback replaced by the engine's) and
+    /// attaches to it. Start it with `stream.start()`.
+    public convenience init(backend: any AudioBackend, configuration: StreamConfiguration) throws(AudioError) {
+        self.init(sampleRate: configuration.sampleRate ?? 48_000, channelCount: max(1, configuration.outputChannelCount),
+                  inputChannelCount: configuration.inputChannelCount)
+        var configuration = configuration
+        configuration.render = renderCallback
+        try attach(to: try backend.makeStream(configuration))
+    }
+
+    deinit {
+        events.stopService()
+        let taps = state.withLock { $0.model.taps.values.flatMap { $0 } }
+        for tap in taps { tap.stop() }
+    }
+
+    /// The callback to give a stream's `StreamConfiguration`. It holds the render state, not the engine.
+    public var renderCallback: RenderCallback {
+        let renderer = self.renderer
+        return { context in renderer.render(input: context.input, output: context.output, frames: context.frameCount) }
+    }
+
+    /// The stream the engine is attached to, if any.
+    public var stream: (any AudioStream)? { state.withLock { $0.stream } }
+
+    /// The format nodes are prepared for.
+    public var format: NodeFormat { state.withLock { $0.format } }
+
+    /// Engine sample time of the next block: schedule events relative to it.
+    public var sampleTime: Int64 { renderer.renderedSampleTime }
+
+    /// Blocks rendered so far.
+    public var renderedBlockCount: Int { renderer.renderedBlocks }
+
+    /// Render plans the render thread has adopted so far (each edit publishes one; quick edits coalesce).
+    public var adoptedPlanCount: Int { renderer.adoptedPlans }
+
+    /// Adopts `stream`'s rate and block size, re-preparing every node, and starts the service thread that
+    /// delivers node events and releases old plans. The stream must have been opened with
+    /// `renderCallback` and must not be running.
+    public func attach(to stream: any AudioStream) throws(AudioError) {
+        guard stream.state != .running else {
+            throw AudioError(.invalidState, "attach the engine before starting the stream; stop it first")
+        }
+        let format = NodeFormat(sampleRate: stream.format.sampleRate, maximumFrameCount: max(stream.format.maximumFrameCount, stream.format.bufferSize),
+                                inputChannelCount: stream.format.inputChannelCount)
+        try state.withLock { (state: inout State) throws(AudioError) in
+            state.stream = stream
+            if state.format != format {
+                state.format = format
+                try rebuildLocked(&state)
+            }
+        }
+        try events.startService(renderer: renderer)
+    }
+
+    /// Applies a batch of edits and publishes one new render plan. If `body` throws (or the result would
+    /// have a cycle) nothing changes.
+    public func edit(_ body: (inout GraphEditor) throws(AudioError) -> Void) throws(AudioError) {
+        let (sources, groups) = try state.withLock { (state: inout State) throws(AudioError) -> ([any RenderEventSource], [ChannelGroup]) in
+            var editor = GraphEditor(model: state.model, format: state.format, known: { [known = state.known] id in known[id]?.entry })
+            try body(&editor)
+            let plan = try editor.model.makePlan(maximumFrameCount: state.format.maximumFrameCount)
+            state.model = editor.model
+            for (id, entry) in editor.model.entries where state.known[id]?.entry !== entry { state.known[id] = WeakEntry(entry: entry) }
+            if state.known.count > 2 * editor.model.entries.count + 64 { state.known = state.known.filter { $0.value.entry != nil } }
+            renderer.publish(plan)
+            return (editor.newEventSources, editor.model.groups.values.map(\.group))
+        }
+        for source in sources { events.register(source) }
+        for group in groups where group.engine !== self { group.engine = self }
+    }
+
+    /// Re-prepares every node for a new format (nothing may be rendering).
+    private func rebuildLocked(_ state: inout State) throws(AudioError) {
+        var model = state.model
+        for id in model.order {
+            guard let old = model.entries[id] else { continue }
+            model.entries[id] = NodeEntry(node: old.node, format: state.format)
+        }
+        state.known = model.entries.mapValues { WeakEntry(entry: $0) }
+        state.offlineOutput = nil
+        state.offlineInput = nil
+        renderer.publish(try model.makePlan(maximumFrameCount: state.format.maximumFrameCount))
+        state.model = model
+    }
+
+    // MARK: Single edits (each publishes one plan)
+
+    /// Adds `node` to the graph without connecting it (it renders; a tap or meter can consume it).
+    public func attach(_ node: any AudioNode) throws(AudioError) { try edit { $0.attach(node) } }
+
+    /// Removes `node` with its connections, group membership and taps.
+    public func detach(_ node: any AudioNode) throws(AudioError) { try edit { $0.detach(node) } }
+
+    /// Connects `source` to `bus` of `destination`.
+    public func connect(_ source: any AudioNode, to destination: any AudioNode, bus: Int = 0) throws(AudioError) {
+        try edit { (editor: inout GraphEditor) throws(AudioError) in try editor.connect(source, to: destination, bus: bus) }
+    }
+
+    /// Removes the connection from `source` to `destination` (one bus or all).
+    public func disconnect(_ source: any AudioNode, from destination: any AudioNode, bus: Int? = nil) throws(AudioError) {
+        try edit { $0.disconnect(source, from: destination, bus: bus) }
+    }
+
+    /// Moves `node` into `group` (out of whatever group it was in).
+    public func move(_ node: any AudioNode, to group: ChannelGroup) throws(AudioError) {
+        try edit { (editor: inout GraphEditor) throws(AudioError) in try editor.add(node, to: group) }
+    }
+
+    /// Moves `group` under `parent`.
+    public func move(_ group: ChannelGroup, to parent: ChannelGroup) throws(AudioError) {
+        try parent.add(group)
+    }
+
+    /// Removes `group` (its members stay attached, in no group).
+    public func remove(_ group: ChannelGroup) throws(AudioError) { try edit { $0.remove(group) } }
+
+    /// Turns input monitoring on or off: routes `inputNode` into `mainGroup`, or detaches it.
+    public func setPlaythrough(_ enabled: Bool) throws(AudioError) {
+        try edit { (editor: inout GraphEditor) throws(AudioError) in
+            if enabled { try editor.add(self.inputNode, to: self.mainGroup) } else { editor.removeFromGroup(self.inputNode) }
+        }
+    }
+
+    /// Clears every node's DSP state and pending events (filter memory, delay lines, ramps). Only while
+    /// nothing renders: offline, or with the stream stopped.
+    public func reset() throws(AudioError) {
+        let nodes = try state.withLock { (state: inout State) throws(AudioError) -> [any AudioNode] in
+            if let stream = state.stream, stream.state == .running {
+                throw AudioError(.invalidState, "reset() needs a stopped stream; call stream.stop() first")
+            }
+            return state.model.order.compactMap { state.model.entries[$0]?.node }
+        }
+        for node in nodes { node.reset() }
+    }
+
+    // MARK: Taps and events
+
+    /// Installs a receiver on `node`'s output: `handler` gets buffers of `bufferSize` frames on a consumer
+    /// thread; when it falls more than `ringFrames` behind, blocks are dropped and counted, never waited for.
+    @discardableResult
+    public func installTap(on node: any AudioNode, bufferSize: Int = 1024, ringFrames: Int? = nil, handler: @escaping @Sendable (AudioBufferView) -> Void) throws(AudioError) -> GraphTap {
+        guard bufferSize >= 1 else { throw AudioError(.invalidArgument, "a tap's bufferSize must be at least 1 frame") }
+        let tap = try GraphTap(channelCount: node.channelCount, bufferSize: bufferSize,
+                               ringFrames: ringFrames ?? max(bufferSize * 8, format.maximumFrameCount * 4),
+                               sampleRate: format.sampleRate, handler: handler)
+        do {
+            try edit { $0.addTap(tap, on: node) }
+        } catch {
+            tap.stop()
+            throw error
+        }
+        return tap
+    }
+
+    /// Installs a receiver on `group`'s output (`mainGroup` for the engine output).
+    @discardableResult
+    public func installTap(on group: ChannelGroup, bufferSize: Int = 1024, ringFrames: Int? = nil, handler: @escaping @Sendable (AudioBufferView) -> Void) throws(AudioError) -> GraphTap {
+        try installTap(on: group.fader, bufferSize: bufferSize, ringFrames: ringFrames, handler: handler)
+    }
+
+    /// Removes `tap`; its consumer delivers what is buffered and stops.
+    public func removeTap(_ tap: GraphTap) throws(AudioError) {
+        try edit { $0.removeTap(tap) }
+        tap.stop()
+    }
+
+    /// Delivers queued node events (end of file, one-shot completion) on this thread and releases retired
+    /// plans. The service thread does this every 5 ms for engines attached to a stream.
+    public func deliverEvents() {
+        renderer.collectRetired()
+        events.deliver()
+    }
+
+    // MARK: Offline rendering
+
+    /// Offline: renders one block of `frames` frames on this thread and returns the output, valid until the
+    /// next call. Throws while attached to a running stream.
+    public func render(frames: Int) throws(AudioError) -> AudioBufferView {
+        let (output, input) = try state.withLock { (state: inout State) throws(AudioError) -> (AudioBuffer, AudioBuffer) in
+            if let stream = state.stream, stream.state == .running {
+                throw AudioError(.invalidState, "the engine renders into a running stream; stop it before rendering offline")
+            }
+            guard frames >= 1 else { throw AudioError(.invalidArgument, "render(frames:) needs at least one frame") }
+            if state.offlineOutput == nil || state.offlineOutput?.frameCapacity ?? 0 < frames {
+                state.offlineOutput = AudioBuffer(channelCount: channelCount, frameCapacity: max(frames, state.format.maximumFrameCount))
+                state.offlineInput = AudioBuffer(channelCount: max(1, state.format.inputChannelCount), frameCapacity: max(frames, state.format.maximumFrameCount))
+            }
+            return (state.offlineOutput ?? AudioBuffer(channelCount: 0, frameCapacity: 0), state.offlineInput ?? AudioBuffer(channelCount: 0, frameCapacity: 0))
+        }
+        let view = output.view(frames: frames)
+        view.clear()
+        renderer.render(input: input.view(frames: frames), output: view, frames: frames)
+        renderer.collectRetired()
+        return view
+    }
+}

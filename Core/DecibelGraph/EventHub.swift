@@ -1,0 +1,49 @@
+import DecibelCore
+import Synchronization
+
+/// Hands render-thread events to users on a control thread, and releases retired plans, every few
+/// milliseconds while an engine runs on a stream (offline engines call `AudioEngine.deliverEvents()`).
+final class EventHub: @unchecked Sendable {
+    private struct WeakSource { weak var source: (any RenderEventSource)? }
+    private let sources = Locked<[WeakSource]>([])
+    private let delivery = ControlLock()
+    private let stopping = Atomic<Bool>(false)
+    private let wake = WakeSignal()
+    private var thread: AudioThread?
+
+    func register(_ source: any RenderEventSource) {
+        sources.withLock { list in
+            list.removeAll { $0.source == nil }
+            if !list.contains(where: { $0.source === source }) { list.append(WeakSource(source: source)) }
+        }
+    }
+
+    /// Delivers every queued event now, on the calling thread.
+    func deliver() {
+        let list = sources.withLock { $0.compactMap(\.source) }
+        delivery.withLock {
+            for source in list { source.deliverEvents() }
+        }
+    }
+
+    /// Starts the service thread (idempotent).
+    func startService(renderer: EngineRenderer) throws(AudioError) {
+        guard thread == nil else { return }
+        stopping.store(false, ordering: .relaxed)
+        thread = try AudioThread(name: "decibel-graph") { [self] in
+            while !stopping.load(ordering: .acquiring) {
+                wake.wait(timeoutNanoseconds: 5_000_000)
+                renderer.collectRetired()
+                deliver()
+            }
+        }
+    }
+
+    /// Stops the service thread after one last delivery.
+    func stopService() {
+        stopping.store(true, ordering: .releasing)
+        wake.signal()
+        thread?.join()
+        thread = nil
+    }
+}

@@ -1,0 +1,142 @@
+import DecibelCore
+/// One node the engine knows, with the output buffer the plan points its consumers at.
+final class NodeEntry: @unchecked Sendable {
+    let node: any AudioNode
+    let output: AudioBuffer
+    let format: NodeFormat
+
+    init(node: any AudioNode, format: NodeFormat) {
+        self.node = node
+        self.format = format
+        node.prepare(format: format)
+        output = AudioBuffer(channelCount: node.channelCount, frameCapacity: format.maximumFrameCount)
+    }
+}
+
+/// A connection from one node's output to a bus of another.
+struct GraphEdge: Hashable {
+    let source: ObjectIdentifier
+    let destination: ObjectIdentifier
+    let bus: Int
+}
+
+/// What a group is made of in the model: its fader and the filters before it.
+struct GroupState {
+    let group: ChannelGroup
+    var filters: [any AudioNode]
+
+    /// The node members feed: the first filter, or the fader.
+    var head: any AudioNode { filters.first ?? group.fader }
+}
+
+/// The control thread's description of the graph. Value semantics: an edit works on a copy and is kept
+/// only if a plan could be built from it (no cycle), so a failed edit leaves the graph as it was.
+struct GraphModel {
+    var entries: [ObjectIdentifier: NodeEntry] = [:]
+    var order: [ObjectIdentifier] = []
+    var edges: [GraphEdge] = []
+    var groups: [ObjectIdentifier: GroupState] = [:]
+    /// Member output node (a group's fader for groups) → the group it is in.
+    var memberOf: [ObjectIdentifier: ObjectIdentifier] = [:]
+    var taps: [ObjectIdentifier: [GraphTap]] = [:]
+    var root: ObjectIdentifier?
+
+    /// Every edge of the graph: explicit connections plus those group membership and filters imply.
+    func allEdges() -> [GraphEdge] {
+        var result = edges
+        for member in order {
+            guard let groupID = memberOf[member], let state = groups[groupID] else { continue }
+            result.append(GraphEdge(source: member, destination: ObjectIdentifier(state.head), bus: 0))
+        }
+        for state in groups.values {
+            let chain: [any AudioNode] = state.filters + [state.group.fader]
+            for index in chain.indices.dropLast() {
+                result.append(GraphEdge(source: ObjectIdentifier(chain[index]), destination: ObjectIdentifier(chain[index + 1]), bus: 0))
+            }
+        }
+        return result
+    }
+
+    /// Node ids in dependency order, or `nil` when the edges form a cycle.
+    func sortedNodes(_ edges: [GraphEdge]) -> [ObjectIdentifier]? {
+        var incoming: [ObjectIdentifier: Int] = [:]
+        var outgoing: [ObjectIdentifier: [ObjectIdentifier]] = [:]
+        for edge in edges where entries[edge.source] != nil && entries[edge.destination] != nil {
+            incoming[edge.destination, default: 0] += 1
+            outgoing[edge.source, default: []].append(edge.destination)
+        }
+        var ready = order.filter { incoming[$0, default: 0] == 0 }
+        var result: [ObjectIdentifier] = []
+        result.reserveCapacity(order.count)
+        var cursor = 0
+        while cursor < ready.count {
+            let id = ready[cursor]
+            cursor += 1
+            result.append(id)
+            for next in outgoing[id] ?? [] {
+                incoming[next, default: 0] -= 1
+                if incoming[next] == 0 { ready.append(next) }
+            }
+        }
+        return result.count == order.count ? result : nil
+    }
+
+    /// Builds the render plan, or throws when the graph has a cycle.
+    func makePlan(maximumFrameCount: Int) throws(AudioError) -> RenderPlan {
+        let edges = allEdges()
+        guard let sorted = sortedNodes(edges) else {
+            throw AudioError(.invalidArgument, "that connection would make a cycle in the graph; a node cannot feed its own input")
+        }
+        var busSources: [ObjectIdentifier: [(bus: Int, source: ObjectIdentifier)]] = [:]
+        for edge in edges where entries[edge.source] != nil && entries[edge.destination] != nil {
+            busSources[edge.destination, default: []].append((edge.bus, edge.source))
+        }
+        var steps: [RenderPlan.Step] = []
+        var buses: [RenderPlan.Bus] = []
+        var sources: [RenderPlan.Source] = []
+        var taps: [GraphTap] = []
+        var retained: [AnyObject] = []
+        steps.reserveCapacity(sorted.count)
+        func pointers(_ buffer: AudioBuffer) -> UnsafePointer<UnsafeMutablePointer<Float>> {
+            buffer.channelPointers
+        }
+        for id in sorted {
+            guard let entry = entries[id] else { continue }
+            retained.append(entry)
+            let node = entry.node
+            let busStart = buses.count
+            let feeds = busSources[id] ?? []
+            for bus in 0..<node.inputBusCount {
+                let sourceStart = sources.count
+                for feed in feeds where feed.bus == bus {
+                    if let source = entries[feed.source] {
+                        sources.append(RenderPlan.Source(pointers: pointers(source.output), channels: source.output.channelCount))
+                    }
+                }
+                let count = sources.count - sourceStart
+                var sum: UnsafePointer<UnsafeMutablePointer<Float>>?
+                if count > 1 {
+                    let buffer = AudioBuffer(channelCount: node.channelCount, frameCapacity: maximumFrameCount)
+                    retained.append(buffer)
+                    sum = pointers(buffer)
+                }
+                buses.append(RenderPlan.Bus(sourceStart: sourceStart, sourceCount: count, sum: sum, sumChannels: node.channelCount))
+            }
+            let nodeTaps = self.taps[id] ?? []
+            steps.append(RenderPlan.Step(
+                node: node, output: pointers(entry.output), channels: entry.output.channelCount,
+                busStart: busStart, busCount: node.inputBusCount, tapStart: taps.count, tapCount: nodeTaps.count
+            ))
+            taps += nodeTaps
+        }
+        var rootSource: RenderPlan.Source?
+        if let root, let entry = entries[root] {
+            rootSource = RenderPlan.Source(pointers: pointers(entry.output), channels: entry.output.channelCount)
+        }
+        return RenderPlan(
+            steps: steps, buses: buses, sources: sources, taps: taps, root: rootSource,
+            maximumFrameCount: maximumFrameCount,
+            silence: AudioBuffer(channelCount: 1, frameCapacity: maximumFrameCount), retained: retained
+        )
+    }
+}

@@ -1,0 +1,26 @@
+import DecibelCore
+/// Something a node does at an exact engine sample time.
+public enum NodeEvent: Hashable, Sendable {
+    /// Start producing sound (sources) at this frame.
+    case start
+    /// Stop producing sound at this frame.
+    case stop
+    /// Set parameter `index` of the node to `value` at this frame (then ramp per its `rampDuration`).
+    case parameter(index: Int, value: Float)
+    /// A node-specific command (a file player's pause or seek, for example).
+    case custom(code: Int, value: Double)
+}
+
+/// An event and the engine sample time it takes effect at (`Int64.min`: at the next block's start).
+public struct ScheduledEvent: Hashable, Sendable {
+    /// Engine sample time of the frame the event applies before.
+    public var time: Int64
+    /// What happens.
+    public var event: NodeEvent
+
+    /// Creates a scheduled event.
+    public init(time: Int64, event: NodeEvent) {
+        self.time = time
+        self.event = event
+    }
+}

@@ -1,0 +1,99 @@
+import DecibelCore
+import Synchronization
+
+/// A tone or noise source built on `Oscillator`: sine, band-limited square and sawtooth, triangle, white
+/// and pink noise. The same signal goes to every channel. Starts sounding when attached unless created
+/// with `startsImmediately: false` (then `start(at:)` begins it at an exact frame).
+public final class ToneGenerator: RenderNode, @unchecked Sendable {
+    /// Frequency in hertz (1 … 24 000).
+    public let frequency: AudioParameter
+    /// Peak amplitude (0 … 1).
+    public let amplitude: AudioParameter
+    private let waveformIndex: Atomic<Int>
+    @exclusivity(unchecked) private var oscillator: Oscillator
+    @exclusivity(unchecked) private var renderedWaveform: Int
+
+    /// Creates a generator of `channelCount` channels.
+    public init(waveform: Waveform = .sine, frequency initialFrequency: Float = 440, amplitude initialAmplitude: Float = 0.5, channelCount: Int = 2, startsImmediately: Bool = true, seed: UInt64 = 0x9E37_79B9_7F4A_7C15) {
+        frequency = AudioParameter(.init(identifier: "frequency", name: "Frequency", range: 1...24_000, unit: .hertz, defaultValue: initialFrequency))
+        amplitude = AudioParameter(.init(identifier: "amplitude", name: "Amplitude", range: 0...1, unit: .linearGain, defaultValue: initialAmplitude))
+        let index = Waveform.allCases.firstIndex(of: waveform) ?? 0
+        waveformIndex = Atomic(index)
+        renderedWaveform = index
+        oscillator = Oscillator(waveform: waveform, frequency: Double(initialFrequency), amplitude: 1, seed: seed)
+        super.init(inputBusCount: 0, channelCount: channelCount, parameters: [frequency, amplitude], startsImmediately: startsImmediately)
+    }
+
+    /// The shape; changes take effect at the next block.
+    public var waveform: Waveform {
+        get { Waveform.allCases[waveformIndex.load(ordering: .relaxed)] }
+        set { waveformIndex.store(Waveform.allCases.firstIndex(of: newValue) ?? 0, ordering: .relaxed) }
+    }
+
+    override public func allocate(format: NodeFormat) {
+        oscillator.sampleRate = format.sampleRate
+    }
+
+    override public func resetState() {
+        oscillator = Oscillator(waveform: oscillator.waveform, frequency: oscillator.frequency, amplitude: 1, sampleRate: oscillator.sampleRate)
+    }
+
+    override public func process(_ context: NodeRenderContext) {
+        let frames = context.frameCount
+        let output = context.output
+        guard isStarted else {
+            output.clear()
+            frequency.advance(frames)
+            amplitude.advance(frames)
+            return
+        }
+        let shape = waveformIndex.load(ordering: .relaxed)
+        if shape != renderedWaveform {
+            renderedWaveform = shape
+            oscillator.waveform = Waveform.allCases[shape]
+        }
+        let first = output.samples(0)
+        if frequency.isRamping || amplitude.isRamping {
+            for i in 0..<frames {
+                oscillator.frequency = Double(frequency.next())
+                first[i] = oscillator.nextSample() * amplitude.next()
+            }
+        } else {
+            oscillator.frequency = Double(frequency.renderValue)
+            let gain = amplitude.renderValue
+            oscillator.render(into: first, count: frames)
+            if gain != 1 { for i in 0..<frames { first[i] *= gain } }
+        }
+        for channel in 1..<max(1, output.channelCount) { output.samples(channel).update(from: first, count: frames) }
+    }
+}
+
+/// A source whose samples come from a closure called on the render thread for every slice.
+///
+/// The closure receives the output view (all channels, zeroed) and the engine sample time of its first
+/// frame. It runs on the real-time thread: it must not allocate, lock, wait or do I/O.
+public final class BlockSource: RenderNode, @unchecked Sendable {
+    /// Linear volume applied after the closure (0 … 4, default 1).
+    public let volume: AudioParameter
+    private let fill: @Sendable (AudioBufferView, Int64) -> Void
+
+    /// Creates a source of `channelCount` channels filled by `fill`.
+    public init(channelCount: Int = 2, startsImmediately: Bool = true, fill: @escaping @Sendable (AudioBufferView, Int64) -> Void) {
+        volume = AudioParameter(.init(identifier: "volume", name: "Volume", range: 0...4, unit: .linearGain, defaultValue: 1))
+        self.fill = fill
+        super.init(inputBusCount: 0, channelCount: channelCount, parameters: [volume], startsImmediately: startsImmediately)
+    }
+
+    override public func process(_ context: NodeRenderContext) {
+        let output = context.output
+        output.clear()
+        guard isStarted else {
+            volume.advance(context.frameCount)
+            return
+        }
+        fill(output, context.sampleTime)
+        if volume.isRamping || volume.renderValue != 1 {
+            GainPan.apply(source: output, output: output, frames: context.frameCount, volume: volume, pan: nil, accumulate: false)
+        }
+    }
+}

@@ -1,0 +1,53 @@
+import DecibelCore
+/// Audio that a player pulls frames from: a decoded file, a stream, a buffer in memory.
+///
+/// DecibelFormats' file readers conform (Core does not import Formats). Frames are non-interleaved
+/// `Float` at `format.sampleRate`; a source whose file has another rate resamples itself.
+///
+/// `format`, `length` and `isRealtimeSafe` must be cheap, constant reads (stored properties): the player
+/// reads them on the render thread. `isRealtimeSafe` decides the thread: a source that never allocates, locks or does I/O in `read` and
+/// `seek` (a buffer in memory) is read on the render thread; any other source (a file) is read by the
+/// player's feeder thread into a ring buffer, so the render thread never waits on a disk.
+public protocol AudioPullSource: AnyObject, Sendable {
+    /// Rate and channel count of the frames `read` produces.
+    var format: AudioFormat { get }
+    /// Total frames, when known.
+    var length: Int? { get }
+    /// Whether `read` and `seek` may be called on the render thread.
+    var isRealtimeSafe: Bool { get }
+    /// Reads up to `frames` frames into the first `frames` frames of `destination` (which has
+    /// `format.channelCount` channels) and returns how many it read; fewer means the end was reached.
+    func read(into destination: AudioBufferView, frames: Int) throws(AudioError) -> Int
+    /// Moves the read position to `frame` (clamped to the source's length).
+    func seek(to frame: Int) throws(AudioError)
+}
+
+/// An `AudioPullSource` over an `AudioBuffer` in memory: real-time safe, read on the render thread.
+public final class BufferPullSource: AudioPullSource, @unchecked Sendable {
+    public let format: AudioFormat
+    /// The frames played.
+    public let buffer: AudioBuffer
+    private var position = 0  // touched by one thread at a time (the render thread while playing)
+
+    /// Creates a source over `buffer`'s first `frameLength` frames at `sampleRate`.
+    public init(buffer: AudioBuffer, sampleRate: Double) {
+        self.buffer = buffer
+        format = AudioFormat(sampleRate: sampleRate, channelCount: max(1, buffer.channelCount))
+    }
+
+    public var length: Int? { buffer.frameLength }
+    public var isRealtimeSafe: Bool { true }
+
+    public func read(into destination: AudioBufferView, frames: Int) throws(AudioError) -> Int {
+        let count = max(0, min(frames, buffer.frameLength - position, destination.frameCount))
+        guard count > 0 else { return 0 }
+        let source = buffer.view(frames: buffer.frameLength).slice(from: position, count: count)
+        destination.prefix(count).copy(from: source)
+        position += count
+        return count
+    }
+
+    public func seek(to frame: Int) throws(AudioError) {
+        position = min(max(0, frame), buffer.frameLength)
+    }
+}

@@ -1,0 +1,188 @@
+import DecibelCore
+/// The base class of Decibel's nodes: parameters with ramps and sample-accurate scheduled events.
+///
+/// `render` moves events the control thread scheduled into a preallocated, time-ordered list, then calls
+/// `process` once per slice of the block between event times, applying each event exactly at its frame
+/// (the "event-sliced" render of AUAudioUnit). Subclasses override `allocate(format:)`, `process(_:)`,
+/// and optionally `handle(_:)` and `resetState()`.
+open class RenderNode: AudioNode, @unchecked Sendable {
+    /// Number of input busses.
+    public let inputBusCount: Int
+    /// Channels of the output bus.
+    public let channelCount: Int
+    /// The node's parameters, in declaration order.
+    public let parameters: [AudioParameter]
+    /// The rate the node was prepared for.
+    public private(set) var sampleRate: Double = 48_000
+    /// The largest block the node was prepared for.
+    public private(set) var maximumFrameCount: Int = 0
+    /// Render thread: whether the node has been started (sources play only when started).
+    @exclusivity(unchecked) public private(set) var isStarted: Bool
+
+    private static let eventCapacity = NodeEventInbox.capacity
+    let inbox = NodeEventInbox()
+    // Render-thread views of `inbox.queue` and `parameters` that cost no reference counting per block.
+    private unowned(unsafe) let incoming: SPSCQueue<ScheduledEvent>
+    private let renderParameters: UnsafeMutablePointer<Unmanaged<AudioParameter>>
+    private let parameterCount: Int
+    private let pending: UnsafeMutablePointer<ScheduledEvent>
+    @exclusivity(unchecked) private var pendingCount = 0
+    private var sliceInputs: UnsafeMutablePointer<AudioBufferView>
+
+    /// Creates a node with `inputBusCount` busses, `channelCount` output channels and `parameters`
+    /// (created by the subclass before calling this). Sources pass `startsImmediately: false` when they
+    /// should wait for `start()`.
+    public init(inputBusCount: Int, channelCount: Int, parameters: [AudioParameter] = [], startsImmediately: Bool = true) {
+        precondition(inputBusCount >= 0 && channelCount >= 1, "RenderNode: bad bus or channel count")
+        self.inputBusCount = inputBusCount
+        self.parameters = parameters
+        incoming = inbox.queue
+        parameterCount = parameters.count
+        renderParameters = .allocate(capacity: max(1, parameters.count))
+        for (index, parameter) in parameters.enumerated() { (renderParameters + index).initialize(to: .passUnretained(parameter)) }
+        self.channelCount = channelCount
+        self.isStarted = startsImmediately
+        pending = .allocate(capacity: Self.eventCapacity)
+        sliceInputs = .allocate(capacity: max(1, inputBusCount))
+        sliceInputs.initialize(repeating: .empty, count: max(1, inputBusCount))
+        for (index, parameter) in parameters.enumerated() {
+            parameter.index = index
+            parameter.inbox = inbox
+        }
+    }
+
+    deinit {
+        renderParameters.deallocate()
+        pending.deallocate()
+        sliceInputs.deinitialize(count: max(1, inputBusCount))
+        sliceInputs.deallocate()
+    }
+
+    /// The parameter with `identifier`, if any.
+    public func parameter(_ identifier: String) -> AudioParameter? {
+        parameters.first { $0.info.identifier == identifier }
+    }
+
+    /// Events that did not fit the node's queue (schedule fewer at once, or closer to their time).
+    public var droppedEvents: Int { inbox.droppedCount }
+
+    // MARK: Control thread
+
+    /// Queues `event` for engine sample time `time` (`nil`: the start of the next block). Returns `false`
+    /// (and counts a drop) when the queue is full. Safe from any control thread; never from the render one.
+    @discardableResult
+    public func schedule(_ event: NodeEvent, at time: Int64? = nil) -> Bool {
+        inbox.push(ScheduledEvent(time: time ?? .min, event: event))
+    }
+
+    /// Starts the node (a source begins to sound) at `time`, or at the next block.
+    @discardableResult
+    public func start(at time: Int64? = nil) -> Bool { schedule(.start, at: time) }
+
+    /// Stops the node at `time`, or at the next block.
+    @discardableResult
+    public func stop(at time: Int64? = nil) -> Bool { schedule(.stop, at: time) }
+
+    /// Sets the rate on every parameter, then calls `allocate(format:)`.
+    public final func prepare(format: NodeFormat) {
+        sampleRate = format.sampleRate
+        maximumFrameCount = format.maximumFrameCount
+        for parameter in parameters { parameter.sampleRate = format.sampleRate }
+        allocate(format: format)
+    }
+
+    /// Drops pending events, snaps parameters to their targets, then calls `resetState()`.
+    public final func reset() {
+        pendingCount = 0
+        while inbox.queue.pop() != nil {}
+        for parameter in parameters { parameter.jump(to: parameter.value) }
+        resetState()
+    }
+
+    // MARK: Subclass hooks
+
+    /// Allocates buffers and state for `format` (control thread). The default does nothing.
+    open func allocate(format: NodeFormat) {}
+
+    /// Renders one slice; the context's views cover just that slice. Parameters' `next()` give per-frame
+    /// values. Must write every output sample.
+    open func process(_ context: NodeRenderContext) {
+        context.output.clear()
+    }
+
+    /// Applies a start, stop or custom event on the render thread. Call `super` for start and stop.
+    open func handle(_ event: NodeEvent) {
+        switch event {
+        case .start: isStarted = true
+        case .stop: isStarted = false
+        case .parameter, .custom: break
+        }
+    }
+
+    /// Clears DSP state (control thread, not rendering). The default does nothing.
+    open func resetState() {}
+
+    // MARK: Render thread
+
+    /// Applies scheduled events at their exact frames, calling `process(_:)` once per slice between them.
+    public final func render(_ context: NodeRenderContext) {
+        while let event = incoming.pop() { insertPending(event) }
+        let frames = context.frameCount
+        let start = context.sampleTime
+        if pendingCount == 0 || pending[0].time >= start + Int64(frames) {
+            beginSlice()
+            process(context)
+            return
+        }
+        var offset = 0
+        while offset < frames {
+            while pendingCount > 0 && pending[0].time <= start + Int64(offset) {
+                apply(pending[0].event)
+                removeFirstPending()
+            }
+            var end = frames
+            if pendingCount > 0 { end = min(frames, Int(pending[0].time - start)) }
+            beginSlice()
+            for bus in 0..<inputBusCount { sliceInputs[bus] = context.inputs[bus].slice(from: offset, count: end - offset) }
+            process(NodeRenderContext(
+                inputs: UnsafeBufferPointer(start: sliceInputs, count: inputBusCount),
+                output: context.output.slice(from: offset, count: end - offset),
+                frameCount: end - offset, sampleTime: start + Int64(offset),
+                deviceInput: context.deviceInput.isEmpty ? context.deviceInput : context.deviceInput.slice(from: offset, count: end - offset)
+            ))
+            offset = end
+        }
+    }
+
+    @inline(__always)
+    private func beginSlice() {
+        for index in 0..<parameterCount { renderParameters[index]._withUnsafeGuaranteedRef { $0.beginSlice() } }
+    }
+
+    private func apply(_ event: NodeEvent) {
+        if case let .parameter(index, value) = event, index >= 0, index < parameters.count {
+            parameters[index].rampTo(value)
+        }
+        handle(event)
+    }
+
+    private func insertPending(_ event: ScheduledEvent) {
+        guard pendingCount < Self.eventCapacity else {
+            inbox.countDrop()
+            return
+        }
+        var index = pendingCount
+        while index > 0 && pending[index - 1].time > event.time {
+            (pending + index).initialize(to: (pending + index - 1).move())
+            index -= 1
+        }
+        (pending + index).initialize(to: event)
+        pendingCount += 1
+    }
+
+    private func removeFirstPending() {
+        pending.deinitialize(count: 1)
+        if pendingCount > 1 { pending.moveInitialize(from: pending + 1, count: pendingCount - 1) }
+        pendingCount -= 1
+    }
+}

@@ -1,0 +1,111 @@
+import DecibelCore
+/// An immutable snapshot of the graph for the render thread: nodes in dependency order with their input
+/// busses resolved to buffer pointers, summing buffers, and taps. Built on a control thread, published with
+/// one atomic swap, and released on a control thread after the render thread hands it back.
+final class RenderPlan: @unchecked Sendable {
+    struct Source {
+        let pointers: UnsafePointer<UnsafeMutablePointer<Float>>
+        let channels: Int
+    }
+
+    struct Bus {
+        let sourceStart: Int
+        let sourceCount: Int
+        /// Summing buffer when more than one source feeds the bus.
+        let sum: UnsafePointer<UnsafeMutablePointer<Float>>?
+        let sumChannels: Int
+    }
+
+    struct Step {
+        // Unowned: the plan's `retained` entries keep the node alive, and the render loop then costs no
+        // reference counting per node.
+        unowned(unsafe) let node: any AudioNode
+        let output: UnsafePointer<UnsafeMutablePointer<Float>>
+        let channels: Int
+        let busStart: Int
+        let busCount: Int
+        let tapStart: Int
+        let tapCount: Int
+    }
+
+    let steps: [Step]
+    let buses: [Bus]
+    let sources: [Source]
+    let taps: [GraphTap]
+    let root: Source?
+    let maximumFrameCount: Int
+    private let inputViews: UnsafeMutablePointer<AudioBufferView>
+    private let inputViewCapacity: Int
+    private let silence: Source
+    // Kept alive for as long as the render thread may use the pointers above.
+    private let retained: [AnyObject]
+
+    init(steps: [Step], buses: [Bus], sources: [Source], taps: [GraphTap], root: Source?, maximumFrameCount: Int, silence: AudioBuffer, retained: [AnyObject]) {
+        self.steps = steps
+        self.buses = buses
+        self.sources = sources
+        self.taps = taps
+        self.root = root
+        self.maximumFrameCount = maximumFrameCount
+        self.retained = retained + [silence]
+        self.silence = Source(pointers: silence.channelPointers, channels: 1)
+        inputViewCapacity = max(1, steps.map(\.busCount).max() ?? 0)
+        inputViews = .allocate(capacity: inputViewCapacity)
+        inputViews.initialize(repeating: .empty, count: inputViewCapacity)
+    }
+
+    deinit {
+        inputViews.deinitialize(count: inputViewCapacity)
+        inputViews.deallocate()
+    }
+
+    /// Render thread: runs every step for `frames` (≤ `maximumFrameCount`) frames and copies the root
+    /// node's output into `output` (which arrives zeroed).
+    func render(frames: Int, sampleTime: Int64, deviceInput: AudioBufferView, output: AudioBufferView) {
+        // Index loops, not `for in`: unspecialised (debug) code would instantiate iterator conformances,
+        // which allocates, on first use on the render thread.
+        var stepIndex = 0
+        while stepIndex < steps.count {
+            let step = steps[stepIndex]
+            stepIndex += 1
+            for index in 0..<step.busCount {
+                inputViews[index] = busView(buses[step.busStart + index], frames: frames)
+            }
+            let outputView = AudioBufferView(channelPointers: step.output, channelCount: step.channels, frameCount: frames)
+            step.node.render(NodeRenderContext(
+                inputs: UnsafeBufferPointer(start: inputViews, count: step.busCount),
+                output: outputView, frameCount: frames, sampleTime: sampleTime, deviceInput: deviceInput
+            ))
+            for index in 0..<step.tapCount { taps[step.tapStart + index].write(outputView) }
+        }
+        guard let root else { return }
+        let mix = AudioBufferView(channelPointers: root.pointers, channelCount: root.channels, frameCount: frames)
+        for channel in 0..<output.channelCount {
+            if let source = mix.mappedChannel(channel) { output.samples(channel).update(from: source, count: frames) }
+        }
+    }
+
+    @inline(__always)
+    private func busView(_ bus: Bus, frames: Int) -> AudioBufferView {
+        switch bus.sourceCount {
+        case 0:
+            return AudioBufferView(channelPointers: silence.pointers, channelCount: 1, frameCount: frames)
+        case 1:
+            let source = sources[bus.sourceStart]
+            return AudioBufferView(channelPointers: source.pointers, channelCount: source.channels, frameCount: frames)
+        default:
+            let sum = AudioBufferView(channelPointers: bus.sum, channelCount: bus.sumChannels, frameCount: frames)
+            sum.clear()
+            for index in 0..<bus.sourceCount {
+                let source = sources[bus.sourceStart + index]
+                let view = AudioBufferView(channelPointers: source.pointers, channelCount: source.channels, frameCount: frames)
+                for channel in 0..<bus.sumChannels {
+                    guard let input = view.mappedChannel(channel) else { continue }
+                    let out = sum.samples(channel)
+                    for i in 0..<frames { out[i] += input[i] }
+                }
+            }
+            return sum
+        }
+    }
+}

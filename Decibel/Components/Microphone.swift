@@ -1,0 +1,145 @@
+import DecibelCore
+import DecibelGraph
+import Synchronization
+
+/// Receives what a `Microphone` captures, on a consumer thread (never the render thread).
+public protocol MicrophoneDelegate: AnyObject, Sendable {
+    /// A block of captured audio: one `Float` array per channel, valid only during the call.
+    func microphone(_ microphone: Microphone, didReceive buffer: AudioBufferView)
+    /// The capture stream reported something (xrun, device lost, server shut down).
+    func microphone(_ microphone: Microphone, didReceive event: StreamEvent)
+    /// The backend's device list changed (a device appeared, vanished, or the default moved).
+    func microphone(_ microphone: Microphone, didObserve change: DeviceEvent)
+}
+
+extension MicrophoneDelegate {
+    public func microphone(_ microphone: Microphone, didReceive event: StreamEvent) {}
+    public func microphone(_ microphone: Microphone, didObserve change: DeviceEvent) {}
+}
+
+/// A microphone in one line, after EZAudio's `EZMicrophone`: start it, and float buffers arrive on a
+/// consumer thread through a closure or a delegate. The render thread only copies into a ring buffer; a
+/// slow receiver loses blocks (counted in `droppedFrames`) instead of glitching the capture.
+///
+/// ```swift
+/// let microphone = try Microphone { buffer in
+///     print("peak", buffer[0].map(abs).max() ?? 0)   // consumer thread, not real-time
+/// }
+/// try microphone.start()
+/// ```
+public final class Microphone: @unchecked Sendable {
+    /// The backend the microphone captures from.
+    public let backend: any AudioBackend
+    /// Channels delivered per buffer.
+    public let channelCount: Int
+    /// Frames per delivered buffer.
+    public let bufferSize: Int
+    /// Receives buffers, events and device changes; held weakly.
+    public weak var delegate: (any MicrophoneDelegate)?
+
+    private let onBuffer: (@Sendable (AudioBufferView) -> Void)?
+    private let sampleRate: Double?
+    private struct Session {
+        let engine: AudioEngine
+        let tap: GraphTap
+        let meter: LevelMeter
+    }
+    private let state = Mutex<(session: Session?, device: String?, running: Bool)>((nil, nil, false))
+    private var deviceObservation: DeviceObservation?
+
+    /// Opens the microphone on `device` of `backend` (defaults: the runtime-picked backend and its default
+    /// input). `onBuffer`, if given, receives every buffer before the delegate does.
+    public init(
+        backend: (any AudioBackend)? = nil, device: String? = nil, channelCount: Int = 1,
+        sampleRate: Double? = nil, bufferSize: Int = 1024,
+        onBuffer: (@Sendable (AudioBufferView) -> Void)? = nil
+    ) throws(AudioError) {
+        guard (1...64).contains(channelCount) else { throw AudioError(.invalidArgument, "a microphone takes 1 to 64 channels, not \(channelCount)") }
+        guard (16...65536).contains(bufferSize) else { throw AudioError(.invalidArgument, "a microphone buffer holds 16 to 65536 frames, not \(bufferSize)") }
+        self.backend = try resolveBackend(backend)
+        self.channelCount = channelCount
+        self.bufferSize = bufferSize
+        self.sampleRate = sampleRate
+        self.onBuffer = onBuffer
+        state.withLock { $0.device = device }
+        deviceObservation = try? self.backend.observeDevices { [weak self] change in
+            guard let self else { return }
+            self.delegate?.microphone(self, didObserve: change)
+        }
+    }
+
+    deinit {
+        deviceObservation?.cancel()
+        state.withLock { $0.session }?.engine.stream?.close()
+    }
+
+    /// The device id captured from (`nil`: the backend's default input).
+    public var device: String? { state.withLock { $0.device } }
+
+    /// Whether capture is running.
+    public var isRunning: Bool { state.withLock { $0.running } }
+
+    /// The rate buffers arrive at (known once started).
+    public var actualSampleRate: Double? { state.withLock { $0.session?.engine.format.sampleRate } }
+
+    /// Frames lost because the receiver was too slow.
+    public var droppedFrames: Int { state.withLock { $0.session?.tap.droppedFrames ?? 0 } }
+
+    /// Peak level since the last read, per channel, in dBFS.
+    public func peakDBFS(channel: Int = 0) -> Double { state.withLock { $0.session?.meter.peakDBFS(channel: channel) ?? -.infinity } }
+
+    /// Starts capturing (opening the stream on first use).
+    public func start() throws(AudioError) {
+        try state.withLock { (state: inout (session: Session?, device: String?, running: Bool)) throws(AudioError) in
+            guard !state.running else { return }
+            let session: Session
+            if let existing = state.session { session = existing } else { session = try makeSession(device: state.device) }
+            state.session = session
+            try session.engine.stream?.start()
+            state.running = true
+        }
+    }
+
+    /// Stops capturing; buffers already captured are still delivered.
+    public func stop() throws(AudioError) {
+        try state.withLock { (state: inout (session: Session?, device: String?, running: Bool)) throws(AudioError) in
+            guard state.running else { return }
+            try state.session?.engine.stream?.stop()
+            state.running = false
+        }
+    }
+
+    /// Moves capture to another device (`nil`: the default input), restarting if it was running.
+    public func setDevice(_ device: String?) throws(AudioError) {
+        let wasRunning = isRunning
+        try stop()
+        let old = state.withLock { state in
+            defer { state.session = nil; state.device = device }
+            return state.session
+        }
+        old?.engine.stream?.close()
+        if wasRunning { try start() }
+    }
+
+    private func makeSession(device: String?) throws(AudioError) -> Session {
+        let configuration = StreamConfiguration(
+            direction: .input, device: device, sampleRate: sampleRate, channelCount: channelCount,
+            bufferSize: .automatic, name: "Decibel microphone",
+            onEvent: { [weak self] event in
+                guard let self else { return }
+                self.delegate?.microphone(self, didReceive: event)
+            },
+            render: { _ in }
+        )
+        let engine = try AudioEngine(backend: backend, configuration: configuration)
+        let meter = LevelMeter(channelCount: channelCount)
+        try engine.attach(meter)
+        try engine.connect(engine.inputNode, to: meter)
+        let tap = try engine.installTap(on: engine.inputNode, bufferSize: bufferSize) { [weak self] buffer in
+            guard let self else { return }
+            self.onBuffer?(buffer)
+            self.delegate?.microphone(self, didReceive: buffer)
+        }
+        return Session(engine: engine, tap: tap, meter: meter)
+    }
+}

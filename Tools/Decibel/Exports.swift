@@ -1,7 +1,0 @@
-// `import Decibel` brings in the whole library: Core's types and every compiled-in backend.
-@_exported import DecibelCore
-@_exported import DecibelJACK
-@_exported import DecibelPulse
-@_exported import DecibelALSA
-@_exported import DecibelFormats
-@_exported import DecibelNull
