@@ -29,8 +29,8 @@ public final class AudioPlayer: @unchecked Sendable {
     public let node: FilePlayer
     /// The file's path.
     public let path: String
-    private let stateValue = Mutex<State>(.stopped)
-    private let handlers = Mutex<(endOfFile: (@Sendable () -> Void)?, stateChange: (@Sendable (State) -> Void)?)>((nil, nil))
+    private let stateValue = Locked<State>(.stopped)
+    private let handlers = Locked<(endOfFile: (@Sendable () -> Void)?, stateChange: (@Sendable (State) -> Void)?)>((nil, nil))
 
     /// Opens `path` for playback on `device` of `backend` (defaults: the runtime pick and its default
     /// output). Nothing plays until `play()`. `onStreamEvent` hears the output stream's events (xruns,

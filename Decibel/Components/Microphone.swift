@@ -44,7 +44,7 @@ public final class Microphone: @unchecked Sendable {
         let tap: GraphTap
         let meter: LevelMeter
     }
-    private let state = Mutex<(session: Session?, device: String?, running: Bool)>((nil, nil, false))
+    private let state = Locked<(session: Session?, device: String?, running: Bool)>((nil, nil, false))
     private var deviceObservation: DeviceObservation?
 
     /// Opens the microphone on `device` of `backend` (defaults: the runtime-picked backend and its default

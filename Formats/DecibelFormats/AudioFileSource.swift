@@ -20,7 +20,7 @@ public final class AudioFileSource: @unchecked Sendable {
     let underflows = Atomic<Int>(0)
     let looping = Atomic<Bool>(false)
     let rendered = Atomic<Int>(0)
-    let failure = Mutex<AudioError?>(nil)
+    let failure = Locked<AudioError?>(nil)
     var thread: AudioThread?
 
     // Seeking: the control thread posts a file frame; the decoder seeks, then publishes how many frames

@@ -48,7 +48,7 @@ public final class Recorder: @unchecked Sendable {
     // Writer thread state.
     let written = Atomic<Int>(0)
     let silenceWritten = Atomic<Int>(0)
-    let failure = Mutex<AudioError?>(nil)
+    let failure = Locked<AudioError?>(nil)
 
     /// Creates the file and starts the writer thread. `ringSeconds` of audio fit in the ring before
     /// overflow; `maxBlockFrames` is the largest block the writer moves at once.

@@ -36,12 +36,12 @@ public final class PlotWindow: @unchecked Sendable {
         var framesPerSecond: Double = 60
     }
 
-    let shared: Mutex<Shared>
+    let shared: Locked<Shared>
     let closeRequested = Atomic<Bool>(false)
     let running = Atomic<Bool>(false)
     let frames = Atomic<Int>(0)
     let exposes = Atomic<Int>(0)
-    private let thread = Mutex<AudioThread?>(nil)
+    private let thread = Locked<AudioThread?>(nil)
 
     /// Creates a closed window; `open` shows it. `framesPerSecond` `nil` redraws at the display's
     /// refresh rate (XRandR; 60 when the server reports none, as Xvfb may).
@@ -49,7 +49,7 @@ public final class PlotWindow: @unchecked Sendable {
         self.title = title
         requestedFramesPerSecond = framesPerSecond.map { min(240, max(1, $0)) }
         displayName = display
-        shared = Mutex(Shared(size: size))
+        shared = Locked(Shared(size: size))
     }
 
     deinit { close() }

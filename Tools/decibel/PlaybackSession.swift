@@ -57,5 +57,5 @@ final class PlaybackSession: @unchecked Sendable {
 
 /// The event that ended a stream, set from its event thread.
 final class StreamFailure: Sendable {
-    let event = Mutex<StreamEvent?>(nil)
+    let event = Locked<StreamEvent?>(nil)
 }

@@ -37,7 +37,7 @@ struct ToneCommand: ParsableCommand {
         let backend = try choice.select(verbose: true)
         let device = try choice.checkedDevice(on: backend, direction: .output)
         let tone = TonePlayer(waveform: Waveform(rawValue: waveform) ?? .sine, frequency: frequency, amplitude: Float(amplitude))
-        let failure = Mutex<StreamEvent?>(nil)
+        let failure = Locked<StreamEvent?>(nil)
         let configuration = StreamConfiguration(
             direction: .output, device: device, name: "decibel tone",
             onEvent: { event in

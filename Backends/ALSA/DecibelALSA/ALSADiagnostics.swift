@@ -34,7 +34,7 @@ public enum ALSADiagnostics {
         var handler: (@Sendable (ALSAMessage) -> Void)?
     }
 
-    private static let state = Mutex(State())
+    private static let state = Locked(State())
     private static let capacity = 256
 
     /// The most recent messages, oldest first.
@@ -64,7 +64,7 @@ public enum ALSADiagnostics {
         }
     }
 
-    private static let jackRouted = Mutex(false)
+    private static let jackRouted = Locked(false)
 
     /// Routes libjack's messages here too, when nothing else in the process has loaded libjack yet.
     ///

@@ -11,8 +11,8 @@ public final class ALSAStream: AudioStream, @unchecked Sendable {
     public let format: StreamFormat
     public let latency: StreamLatency
     private let status: StreamStatus
-    private let loop: ALSARenderLoop
-    private let control = Mutex<AudioThread?>(nil)
+    private let loop: ALSARenderer
+    private let control = Locked<AudioThread?>(nil)
     private let closed = Atomic<Bool>(false)
 
     public var xrunCount: Int { status.xrunCount }
@@ -77,7 +77,7 @@ public final class ALSAStream: AudioStream, @unchecked Sendable {
             _ = Glibc.close(wake)
             throw error
         }
-        loop = ALSARenderLoop(input: inputEndpoint, output: outputEndpoint, status: status, render: configuration.render, wakeDescriptor: wake)
+        loop = ALSARenderer(input: inputEndpoint, output: outputEndpoint, status: status, render: configuration.render, wakeDescriptor: wake)
     }
 
     deinit {

@@ -75,8 +75,8 @@ public final class JACKBackend: AudioBackend {
         let client = try JACKClient(library: library(), name: clientName, serverName: options.serverName,
                                     exactName: streamOptions.exactClientName)
         do throws(AudioError) {
-            let plan = try JACKConnectionPlan(configuration: configuration, options: streamOptions, client: client)
-            return try JACKStream(configuration: configuration, options: streamOptions, client: client, plan: plan)
+            let wiring = try JACKPortWiring(configuration: configuration, options: streamOptions, client: client)
+            return try JACKStream(configuration: configuration, options: streamOptions, client: client, wiring: wiring)
         } catch {
             client.close()
             throw error

@@ -35,10 +35,10 @@ extension JACKStream {
     }
 
     private func connectPlannedPorts() throws(AudioError) {
-        for (index, peer) in plan.outputPeers.enumerated() {
+        for (index, peer) in wiring.outputPeers.enumerated() {
             if let peer { try client.connect(outputPortNames[index], peer) }
         }
-        for (index, peer) in plan.inputPeers.enumerated() {
+        for (index, peer) in wiring.inputPeers.enumerated() {
             if let peer { try client.connect(peer, inputPortNames[index]) }
         }
     }

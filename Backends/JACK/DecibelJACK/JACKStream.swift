@@ -21,19 +21,19 @@ public final class JACKStream: AudioStream, @unchecked Sendable {
     public let inputPortNames: [String]
 
     let client: JACKClient
-    let context: JACKStreamContext
-    let plan: JACKConnectionPlan
+    let context: JACKRenderer
+    let wiring: JACKPortWiring
     let status: StreamStatus
     /// Serialises start/stop/close. JACK callbacks never take it, so holding it across calls into libjack
     /// cannot deadlock against them.
-    let control = Mutex<Void>(())
-    private let lastLatency = Mutex(StreamLatency())
+    let control = Locked<Void>(())
+    private let lastLatency = Locked(StreamLatency())
 
-    init(configuration: StreamConfiguration, options: JACKStreamOptions, client: JACKClient, plan: JACKConnectionPlan) throws(AudioError) {
+    init(configuration: StreamConfiguration, options: JACKStreamOptions, client: JACKClient, wiring: JACKPortWiring) throws(AudioError) {
         self.configuration = configuration
         self.options = options
         self.client = client
-        self.plan = plan
+        self.wiring = wiring
         let api = client.api
         if let wanted = configuration.sampleRate, wanted != client.sampleRate {
             throw AudioError(.unsupportedConfiguration,
@@ -51,14 +51,14 @@ public final class JACKStream: AudioStream, @unchecked Sendable {
             }
             return ports
         }
-        let outputs = try register(plan.outputPortNames, input: false)
-        let inputs = try register(plan.inputPortNames, input: true)
-        outputPortNames = plan.outputPortNames.map { "\(client.name):\($0)" }
-        inputPortNames = plan.inputPortNames.map { "\(client.name):\($0)" }
+        let outputs = try register(wiring.outputPortNames, input: false)
+        let inputs = try register(wiring.inputPortNames, input: true)
+        outputPortNames = wiring.outputPortNames.map { "\(client.name):\($0)" }
+        inputPortNames = wiring.inputPortNames.map { "\(client.name):\($0)" }
         let format = StreamFormat(sampleRate: client.sampleRate, inputChannelCount: inputs.count, outputChannelCount: outputs.count,
                                   bufferSize: client.bufferSize, maximumFrameCount: client.bufferSize)
         status = try StreamStatus(name: client.name, handler: configuration.onEvent)
-        context = try JACKStreamContext(api: api, inputPorts: inputs, outputPorts: outputs, format: format,
+        context = try JACKRenderer(api: api, inputPorts: inputs, outputPorts: outputs, format: format,
                                         render: configuration.render, status: status)
         try installCallbacks()
         context.warmUp()
@@ -75,27 +75,27 @@ public final class JACKStream: AudioStream, @unchecked Sendable {
         }
         try check(api.jack_set_process_callback(handle, { frames, argument in
             guard let argument else { return 0 }
-            return Unmanaged<JACKStreamContext>.fromOpaque(argument)._withUnsafeGuaranteedRef { $0.process(frames) }
+            return Unmanaged<JACKRenderer>.fromOpaque(argument)._withUnsafeGuaranteedRef { $0.process(frames) }
         }, argument), "process")
         try check(api.jack_set_xrun_callback(handle, { argument in
             guard let argument else { return 0 }
-            Unmanaged<JACKStreamContext>.fromOpaque(argument)._withUnsafeGuaranteedRef { $0.status.recordXrunFromRenderThread() }
+            Unmanaged<JACKRenderer>.fromOpaque(argument)._withUnsafeGuaranteedRef { $0.status.recordXrunFromRenderThread() }
             return 0
         }, argument), "xrun")
         try check(api.jack_set_buffer_size_callback(handle, { frames, argument in
             guard let argument else { return 0 }
-            Unmanaged<JACKStreamContext>.fromOpaque(argument).takeUnretainedValue().bufferSizeChanged(frames)
+            Unmanaged<JACKRenderer>.fromOpaque(argument).takeUnretainedValue().bufferSizeChanged(frames)
             return 0
         }, argument), "buffer size")
         try check(api.jack_set_sample_rate_callback(handle, { rate, argument in
             guard let argument else { return 0 }
-            Unmanaged<JACKStreamContext>.fromOpaque(argument).takeUnretainedValue().sampleRateChanged(rate)
+            Unmanaged<JACKRenderer>.fromOpaque(argument).takeUnretainedValue().sampleRateChanged(rate)
             return 0
         }, argument), "sample rate")
         api.jack_on_info_shutdown(handle, { _, reason, argument in
             guard let argument else { return }
             let text = reason.map { String(cString: $0) } ?? ""
-            Unmanaged<JACKStreamContext>.fromOpaque(argument).takeUnretainedValue().serverShutDown(text)
+            Unmanaged<JACKRenderer>.fromOpaque(argument).takeUnretainedValue().serverShutDown(text)
         }, argument)
     }
 

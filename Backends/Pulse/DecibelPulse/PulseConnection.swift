@@ -18,7 +18,7 @@ final class PulseConnection: @unchecked Sendable {
     private let closing = Atomic<Bool>(false)
     private let failed = Atomic<Bool>(false)
     private let wasReady = Atomic<Bool>(false)
-    private let failureHandler = Mutex<(@Sendable (String) -> Void)?>(nil)
+    private let failureHandler = Locked<(@Sendable (String) -> Void)?>(nil)
 
     var api: decibel_pulse_api { library.api }
 

@@ -10,7 +10,7 @@ import Synchronization
 final class PulseDeviceWatcher: @unchecked Sendable {
     private let connection: PulseConnection
     private let handler: @Sendable (DeviceEvent) -> Void
-    private let queue = Mutex<[DeviceEvent]>([])
+    private let queue = Locked<[DeviceEvent]>([])
     private let wake = WakeSignal()
     private let cancelled = Atomic<Bool>(false)
     private var delivery: AudioThread?

@@ -12,29 +12,29 @@ import DecibelCore
 /// When the server goes away the stream posts `serverShutDown` and becomes `invalidated`; with
 /// `PulseBackend.Options.reconnect` it reconnects once the server is back and posts `reconnected`.
 public final class PulseStream: AudioStream, @unchecked Sendable {
-    private let engine: PulseStreamEngine
+    private let supervisor: PulseStreamSupervisor
 
     init(configuration: StreamConfiguration, backend: PulseBackend) throws(AudioError) {
-        engine = try PulseStreamEngine(configuration: configuration, backend: backend)
+        supervisor = try PulseStreamSupervisor(configuration: configuration, backend: backend)
     }
 
     /// Dropping the stream closes it (stopping audio and freeing its threads).
-    deinit { engine.close() }
+    deinit { supervisor.close() }
 
-    public var configuration: StreamConfiguration { engine.configuration }
-    public var format: StreamFormat { engine.format }
-    public var latency: StreamLatency { engine.latency }
-    public var xrunCount: Int { engine.xrunCount }
-    public var state: StreamState { engine.state }
+    public var configuration: StreamConfiguration { supervisor.configuration }
+    public var format: StreamFormat { supervisor.format }
+    public var latency: StreamLatency { supervisor.latency }
+    public var xrunCount: Int { supervisor.xrunCount }
+    public var state: StreamState { supervisor.state }
 
     /// The sink and source the stream plays to and records from right now (`nil` while not running).
-    public var currentDevices: (output: String?, input: String?) { engine.currentDevices }
+    public var currentDevices: (output: String?, input: String?) { supervisor.currentDevices }
 
     /// The server's buffer attributes as frames (`tlength` and `minreq` for playback, `fragsize` for
     /// capture), `nil` while not running.
-    public var serverBufferFrames: (target: Int, minimumRequest: Int, fragment: Int)? { engine.serverBufferFrames }
+    public var serverBufferFrames: (target: Int, minimumRequest: Int, fragment: Int)? { supervisor.serverBufferFrames }
 
-    public func start() throws(AudioError) { try engine.start() }
-    public func stop() throws(AudioError) { try engine.stop() }
-    public func close() { engine.close() }
+    public func start() throws(AudioError) { try supervisor.start() }
+    public func stop() throws(AudioError) { try supervisor.stop() }
+    public func close() { supervisor.close() }
 }

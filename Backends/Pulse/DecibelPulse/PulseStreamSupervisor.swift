@@ -4,18 +4,18 @@ import Synchronization
 
 /// What a `PulseStream` does: its connection life (start, stop, failure, reconnection) and render state.
 ///
-/// Kept apart from the public `PulseStream` because the supervisor thread holds the engine for its whole
-/// life; the handle the user holds can then be dropped, and its deinit closes the engine.
-final class PulseStreamEngine: @unchecked Sendable {
+/// Kept apart from the public `PulseStream` because the supervisor thread holds the supervisor for its whole
+/// life; the handle the user holds can then be dropped, and its deinit closes the supervisor.
+final class PulseStreamSupervisor: @unchecked Sendable {
     let configuration: StreamConfiguration
     let format: StreamFormat
 
-    private let plan: PulseStreamPlan
+    private let setup: PulseStreamSetup
     private let options: PulseBackend.Options
     private let library: PulseLibrary
     private let status: StreamStatus
     private let renderer: PulseRenderer
-    private let live = Mutex<PulseLive?>(nil)
+    private let connected = Locked<PulseConnectedStream?>(nil)
     private let wantsRunning = Atomic<Bool>(false)
     private let closed = Atomic<Bool>(false)
     private let serverGone = Atomic<Bool>(false)
@@ -37,7 +37,7 @@ final class PulseStreamEngine: @unchecked Sendable {
         format = StreamFormat(
             sampleRate: rate, inputChannelCount: configuration.inputChannelCount, outputChannelCount: configuration.outputChannelCount,
             bufferSize: target, maximumFrameCount: target, deviceSampleType: sampleType)
-        plan = PulseStreamPlan(
+        setup = PulseStreamSetup(
             name: configuration.name, format: format, sampleType: sampleType, outputDevice: configuration.outputDevice,
             inputDevice: configuration.inputDevice, targetFrames: target, followsDefaultDevice: options.followsDefaultDevice)
         status = try StreamStatus(name: "pulse", handler: configuration.onEvent)
@@ -45,14 +45,14 @@ final class PulseStreamEngine: @unchecked Sendable {
         supervisor = try AudioThread(name: "pulse-supervise") { [unowned self] in self.supervise() }
     }
 
-    var latency: StreamLatency { live.withLock { $0?.latency } ?? StreamLatency() }
+    var latency: StreamLatency { connected.withLock { $0?.latency } ?? StreamLatency() }
     var xrunCount: Int { status.xrunCount }
     var state: StreamState { status.state }
 
-    var currentDevices: (output: String?, input: String?) { live.withLock { $0?.deviceNames } ?? (nil, nil) }
+    var currentDevices: (output: String?, input: String?) { connected.withLock { $0?.deviceNames } ?? (nil, nil) }
 
     var serverBufferFrames: (target: Int, minimumRequest: Int, fragment: Int)? {
-        guard let attributes = live.withLock({ $0?.bufferAttributes }) else { return nil }
+        guard let attributes = connected.withLock({ $0?.bufferAttributes }) else { return nil }
         let bytes = format.deviceSampleType.bytesPerSample
         let output = max(1, format.outputChannelCount * bytes), input = max(1, format.inputChannelCount * bytes)
         return (Int(attributes.tlength) / output, Int(attributes.minreq) / output, Int(attributes.fragsize) / input)
@@ -69,7 +69,7 @@ final class PulseStreamEngine: @unchecked Sendable {
         status.setState(.running)
         wantsRunning.store(true, ordering: .releasing)
         do {
-            try live.withLock { slot throws(AudioError) in
+            try connected.withLock { slot throws(AudioError) in
                 slot?.close()
                 slot = nil
                 renderer.reset()
@@ -85,7 +85,7 @@ final class PulseStreamEngine: @unchecked Sendable {
 
     func stop() throws(AudioError) {
         wantsRunning.store(false, ordering: .releasing)
-        live.withLock { slot in
+        connected.withLock { slot in
             slot?.close()
             slot = nil
         }
@@ -103,11 +103,11 @@ final class PulseStreamEngine: @unchecked Sendable {
 
     // MARK: Connection life
 
-    private func openLive() throws(AudioError) -> PulseLive {
-        let connection = try PulseConnection(library: library, server: options.server, name: plan.name,
+    private func openLive() throws(AudioError) -> PulseConnectedStream {
+        let connection = try PulseConnection(library: library, server: options.server, name: setup.name,
                                              timeoutNanoseconds: options.timeoutNanoseconds)
         connection.onFailure { [weak self] reason in self?.serverLost(reason) }
-        return try PulseLive(connection: connection, plan: plan, renderer: renderer, status: status,
+        return try PulseConnectedStream(connection: connection, setup: setup, renderer: renderer, status: status,
                              timeoutNanoseconds: options.timeoutNanoseconds)
     }
 
@@ -123,7 +123,7 @@ final class PulseStreamEngine: @unchecked Sendable {
         while !closed.load(ordering: .acquiring) {
             supervisorWake.wait(timeoutNanoseconds: nil)
             guard serverGone.exchange(false, ordering: .acquiringAndReleasing) else { continue }
-            live.withLock { slot in
+            connected.withLock { slot in
                 slot?.close()
                 slot = nil
             }
@@ -135,7 +135,7 @@ final class PulseStreamEngine: @unchecked Sendable {
         let interval = UInt64(max(0.01, options.reconnectInterval) * 1e9)
         while !closed.load(ordering: .acquiring), wantsRunning.load(ordering: .acquiring), status.state == .invalidated {
             supervisorWake.wait(timeoutNanoseconds: interval)
-            let connected: Bool = live.withLock { slot in
+            let connected: Bool = connected.withLock { slot in
                 guard slot == nil, wantsRunning.load(ordering: .acquiring), !closed.load(ordering: .acquiring) else { return false }
                 renderer.reset()
                 slot = try? openLive()

@@ -6,40 +6,28 @@ import Musl
 import CPulse
 import DecibelCore
 
-/// What one stream needs to open its `pa_stream`s: fixed for the stream's life.
-struct PulseStreamPlan: Sendable {
-    var name: String
-    var format: StreamFormat
-    var sampleType: SampleType
-    var outputDevice: String?
-    var inputDevice: String?
-    /// Server-side buffering asked for, in frames (`tlength` for playback, `fragsize` for capture).
-    var targetFrames: Int
-    var followsDefaultDevice: Bool
-}
-
 /// One connected incarnation of a `PulseStream`: a connection and its playback and/or record
 /// `pa_stream`. A reconnection builds a new one; the renderer and status carry over.
 ///
 /// Its callbacks (state, moved, underflow, overflow, subscription) run on the mainloop thread.
-final class PulseLive: @unchecked Sendable {
+final class PulseConnectedStream: @unchecked Sendable {
     let connection: PulseConnection
-    let plan: PulseStreamPlan
+    let setup: PulseStreamSetup
     let status: StreamStatus
     private(set) var playback: OpaquePointer?
     private(set) var record: OpaquePointer?
     var api: decibel_pulse_api { connection.api }
 
     /// Connects, creates the streams and waits (bounded) until the server accepted them.
-    init(connection: PulseConnection, plan: PulseStreamPlan, renderer: PulseRenderer, status: StreamStatus, timeoutNanoseconds: UInt64) throws(AudioError) {
+    init(connection: PulseConnection, setup: PulseStreamSetup, renderer: PulseRenderer, status: StreamStatus, timeoutNanoseconds: UInt64) throws(AudioError) {
         self.connection = connection
-        self.plan = plan
+        self.setup = setup
         self.status = status
         do throws(AudioError) {
             try connection.locked { () throws(AudioError) in
-                if plan.format.outputChannelCount > 0 { playback = try makeStream(output: true, renderer: renderer) }
-                if plan.format.inputChannelCount > 0 { record = try makeStream(output: false, renderer: renderer) }
-                if plan.followsDefaultDevice && (plan.outputDevice == nil && playback != nil || plan.inputDevice == nil && record != nil) {
+                if setup.format.outputChannelCount > 0 { playback = try makeStream(output: true, renderer: renderer) }
+                if setup.format.inputChannelCount > 0 { record = try makeStream(output: false, renderer: renderer) }
+                if setup.followsDefaultDevice && (setup.outputDevice == nil && playback != nil || setup.inputDevice == nil && record != nil) {
                     followDefaults()
                 }
             }
@@ -53,7 +41,7 @@ final class PulseLive: @unchecked Sendable {
             let failure: AudioError? = connection.locked {
                 for stream in [playback, record].compactMap({ $0 }) where api.pa_stream_get_state(stream) != PA_STREAM_READY {
                     let code = api.pa_context_errno(connection.context)
-                    let device = stream == playback ? plan.outputDevice ?? "the default sink" : plan.inputDevice ?? "the default source"
+                    let device = stream == playback ? setup.outputDevice ?? "the default sink" : setup.inputDevice ?? "the default source"
                     return settled
                         ? AudioError(.unsupportedConfiguration, "PulseAudio refused the stream on \(device)", backend: "pulse",
                                      code: code, codeDescription: connection.library.errorText(code))
@@ -97,7 +85,7 @@ final class PulseLive: @unchecked Sendable {
                 guard api.pa_stream_get_latency(stream, &usec, &negative) == 0 else { return 0 }
                 // A monitor source can be "ahead" of its sink (negative): nothing is late, so that is 0.
                 guard negative == 0 else { return 0 }
-                return Int((Double(usec) / 1e6 * plan.format.sampleRate).rounded())
+                return Int((Double(usec) / 1e6 * setup.format.sampleRate).rounded())
             }
             return StreamLatency(inputFrames: frames(record), outputFrames: frames(playback))
         }
@@ -122,11 +110,11 @@ final class PulseLive: @unchecked Sendable {
     // MARK: Creating streams (lock held)
 
     private func makeStream(output: Bool, renderer: PulseRenderer) throws(AudioError) -> OpaquePointer {
-        let channels = output ? plan.format.outputChannelCount : plan.format.inputChannelCount
-        var spec = pa_sample_spec(format: Self.pulseFormat(plan.sampleType), rate: UInt32(plan.format.sampleRate), channels: UInt8(channels))
+        let channels = output ? setup.format.outputChannelCount : setup.format.inputChannelCount
+        var spec = pa_sample_spec(format: Self.pulseFormat(setup.sampleType), rate: UInt32(setup.format.sampleRate), channels: UInt8(channels))
         var map = pa_channel_map()
         _ = api.pa_channel_map_init_extend(&map, UInt32(channels), PA_CHANNEL_MAP_DEFAULT)
-        guard let stream = api.pa_stream_new(connection.context, plan.name, &spec, &map) else {
+        guard let stream = api.pa_stream_new(connection.context, setup.name, &spec, &map) else {
             let code = api.pa_context_errno(connection.context)
             throw AudioError(.unsupportedConfiguration, "pa_stream_new refused \(spec.rate) Hz, \(channels) channels",
                              backend: "pulse", code: code, codeDescription: connection.library.errorText(code))
@@ -135,18 +123,18 @@ final class PulseLive: @unchecked Sendable {
         let render = Unmanaged.passUnretained(renderer).toOpaque()
         api.pa_stream_set_state_callback(stream, { stream, userdata in
             guard let stream, let userdata else { return }
-            Unmanaged<PulseLive>.fromOpaque(userdata).takeUnretainedValue().streamStateChanged(stream)
+            Unmanaged<PulseConnectedStream>.fromOpaque(userdata).takeUnretainedValue().streamStateChanged(stream)
         }, me)
         api.pa_stream_set_moved_callback(stream, { stream, userdata in
             guard let stream, let userdata else { return }
-            Unmanaged<PulseLive>.fromOpaque(userdata).takeUnretainedValue().streamMoved(stream)
+            Unmanaged<PulseConnectedStream>.fromOpaque(userdata).takeUnretainedValue().streamMoved(stream)
         }, me)
-        let bytes = UInt32(plan.targetFrames * channels * plan.sampleType.bytesPerSample)
+        let bytes = UInt32(setup.targetFrames * channels * setup.sampleType.bytesPerSample)
         let unset = decibel_pulse_attr_default()
         var attributes = pa_buffer_attr(maxlength: unset, tlength: output ? bytes : unset, prebuf: unset, minreq: unset, fragsize: output ? unset : bytes)
         // A named device means that device: the server must not move the stream when the default
         // changes, and when the device goes away the stream fails (reported as deviceLost).
-        let named = (output ? plan.outputDevice : plan.inputDevice) != nil
+        let named = (output ? setup.outputDevice : setup.inputDevice) != nil
         let flags = pa_stream_flags_t(rawValue: PA_STREAM_INTERPOLATE_TIMING.rawValue | PA_STREAM_AUTO_TIMING_UPDATE.rawValue
                                       | PA_STREAM_ADJUST_LATENCY.rawValue | (named ? PA_STREAM_DONT_MOVE.rawValue : 0))
         let result: Int32
@@ -157,9 +145,9 @@ final class PulseLive: @unchecked Sendable {
             }, render)
             api.pa_stream_set_underflow_callback(stream, { _, userdata in
                 guard let userdata else { return }
-                Unmanaged<PulseLive>.fromOpaque(userdata).takeUnretainedValue().status.recordXrunFromRenderThread()
+                Unmanaged<PulseConnectedStream>.fromOpaque(userdata).takeUnretainedValue().status.recordXrunFromRenderThread()
             }, me)
-            result = api.pa_stream_connect_playback(stream, plan.outputDevice, &attributes, flags, nil, nil)
+            result = api.pa_stream_connect_playback(stream, setup.outputDevice, &attributes, flags, nil, nil)
         } else {
             api.pa_stream_set_read_callback(stream, { stream, _, userdata in
                 guard let stream, let userdata else { return }
@@ -167,9 +155,9 @@ final class PulseLive: @unchecked Sendable {
             }, render)
             api.pa_stream_set_overflow_callback(stream, { _, userdata in
                 guard let userdata else { return }
-                Unmanaged<PulseLive>.fromOpaque(userdata).takeUnretainedValue().status.recordXrunFromRenderThread()
+                Unmanaged<PulseConnectedStream>.fromOpaque(userdata).takeUnretainedValue().status.recordXrunFromRenderThread()
             }, me)
-            result = api.pa_stream_connect_record(stream, plan.inputDevice, &attributes, flags)
+            result = api.pa_stream_connect_record(stream, setup.inputDevice, &attributes, flags)
         }
         if result < 0 {
             api.pa_stream_unref(stream)
@@ -205,7 +193,7 @@ final class PulseLive: @unchecked Sendable {
         let contextState = api.pa_context_get_state(connection.context)
         // A dead context is reported by the connection's failure handler as serverShutDown.
         guard contextState == PA_CONTEXT_READY, status.state == .running else { return }
-        let device = stream == playback ? plan.outputDevice ?? "the default sink" : plan.inputDevice ?? "the default source"
+        let device = stream == playback ? setup.outputDevice ?? "the default sink" : setup.inputDevice ?? "the default source"
         if status.transition(from: .running, to: .invalidated) {
             status.post(.deviceLost(reason: "PulseAudio ended the stream on \(device)"))
         }

@@ -7,7 +7,7 @@ import Synchronization
 ///
 /// JACK receives it as an unretained pointer; the owning `JACKStream` keeps it alive until
 /// `jack_client_close` has returned (or forever, if that never returns).
-final class JACKStreamContext: @unchecked Sendable {
+final class JACKRenderer: @unchecked Sendable {
     typealias GetBuffer = @convention(c) (OpaquePointer?, jack_nframes_t) -> UnsafeMutableRawPointer?
 
     // Render thread reads; set once before activation.
@@ -39,7 +39,7 @@ final class JACKStreamContext: @unchecked Sendable {
     /// Set by the shutdown callback; the stream then never calls into its client again except to close it.
     let serverGone = Atomic<Bool>(false)
     /// The format, rewritten by the buffer-size and sample-rate callbacks (JACK's notification thread).
-    let format: Mutex<StreamFormat>
+    let format: Locked<StreamFormat>
 
     init(api: decibel_jack_api, inputPorts: [OpaquePointer], outputPorts: [OpaquePointer], format: StreamFormat,
          render: @escaping RenderCallback, status: StreamStatus) throws(AudioError) {
@@ -60,7 +60,7 @@ final class JACKStreamContext: @unchecked Sendable {
         outputPointers.initialize(repeating: placeholder, count: max(1, outputCount))
         self.render = render
         self.status = status
-        self.format = Mutex(format)
+        self.format = Locked(format)
         sampleRateBits = Atomic(format.sampleRate.bitPattern)
         publishPeriod(format)
     }

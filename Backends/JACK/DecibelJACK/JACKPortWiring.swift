@@ -2,7 +2,7 @@ import CJACK
 import DecibelCore
 
 /// The port names a stream registers and the peers they connect to, worked out when the stream opens.
-struct JACKConnectionPlan: Sendable {
+struct JACKPortWiring: Sendable {
     /// Short names of the ports to register.
     var outputPortNames: [String]
     var inputPortNames: [String]
