@@ -59,14 +59,20 @@ let package = Package(
             dependencies: ["DecibelCore", "DecibelGraph", "DecibelJACK", "DecibelPulse", "DecibelALSA", "DecibelNull", "DecibelFormats"],
             path: "Decibel"
         ),
+        // What both tools share: the --backend/--device options and the one-line error printing.
+        .target(
+            name: "DecibelToolSupport",
+            dependencies: ["Decibel", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            path: "Tools/DecibelToolSupport"
+        ),
         .executableTarget(
             name: "decibel",
-            dependencies: ["Decibel", "DecibelPlot", "DecibelAnalysis", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["Decibel", "DecibelToolSupport", "DecibelPlot", "DecibelAnalysis", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Tools/decibel"
         ),
         .executableTarget(
             name: "decibel-scope",
-            dependencies: ["Decibel", "DecibelPlot", "CCairo", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["Decibel", "DecibelToolSupport", "DecibelPlot", "CCairo", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Tools/decibel-scope"
         ),
 

@@ -3,7 +3,7 @@ import Foundation
 import Synchronization
 import Testing
 
-@Suite("SPSCQueue and RenderMessageChannel")
+@Suite("SPSCQueue")
 struct SPSCQueueTests {
     final class Counted: Sendable {
         static let live = Atomic<Int>(0)
@@ -51,15 +51,5 @@ struct SPSCQueueTests {
             expected += 1
         }
         #expect(wrong == 0)
-    }
-
-    @Test("a channel carries commands one way and replies the other")
-    func channel() {
-        let channel = RenderMessageChannel<String, Int>(capacity: 4)
-        #expect(channel.send("swap"))
-        #expect(channel.receive() == "swap")
-        #expect(channel.reply(42))
-        #expect(channel.collect() == 42)
-        #expect(channel.collect() == nil)
     }
 }

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import ArgumentParser
 import Decibel
+import DecibelToolSupport
 import DecibelPlot
 
 /// decibel-scope: a live X11 window with the input's waveform (buffer or rolling) and its spectrum.
@@ -22,11 +23,7 @@ struct ScopeCommand: ParsableCommand {
         """
     )
 
-    @Option(name: .long, help: ArgumentHelp("Backend id: jack, pulse, alsa or null (default: first available).", valueName: "id"))
-    var backend: String?
-
-    @Option(name: .long, help: ArgumentHelp("Input device id (default: the backend's default input).", valueName: "id"))
-    var device: String?
+    @OptionGroup var choice: BackendChoice
 
     @Option(name: .long, help: "Input channels to show (1 or 2).")
     var channels: Int = 2
@@ -62,13 +59,13 @@ struct ScopeCommand: ParsableCommand {
     }
 
     func run() throws {
-        let selection = try BackendRegistry.default.select(preferring: backend)
-        printError("decibel-scope: using \(selection.backend.id) — \(selection.reason)")
+        let backend = try choice.select(verbose: true, tool: "decibel-scope")
+        let device = try choice.checkedDevice(on: backend, direction: .input)
         let feed = WaveformFeed(channelCount: file == nil ? channels : 2)
-        let source = try file.map { path throws in try ScopeFileSource(path: path, backend: selection.backend, device: device, feed: feed) }
+        let source = try file.map { path throws in try ScopeFileSource(path: path, backend: backend, device: device, feed: feed) }
         let stream: (any AudioStream)?
         if source == nil {
-            stream = try selection.backend.makeStream(StreamConfiguration(direction: .input, device: device, channelCount: channels, name: "decibel-scope") { context in
+            stream = try backend.makeStream(StreamConfiguration(direction: .input, device: device, channelCount: channels, name: "decibel-scope") { context in
                 feed.write(context.input)
             })
         } else {
@@ -77,7 +74,7 @@ struct ScopeCommand: ParsableCommand {
         defer { stream?.close() }
         let rate = source?.player.sampleRate ?? stream?.format.sampleRate ?? 48_000
         let view = ScopeView(sampleRate: rate, mode: rolling ? .rolling(points: 600, framesPerPoint: max(1, Int(rate / 100))) : .buffer, fill: fill, mirror: mirror)
-        let what = file ?? "\(selection.backend.id):\(device ?? "default")"
+        let what = file ?? "\(backend.id):\(device ?? "default")"
         let window = PlotWindow(title: "decibel-scope — \(what) — \(ScopeView.keys)", size: PlotSize(width: width, height: height), display: display)
         try stream?.start()
         source?.player.play()
@@ -105,9 +102,4 @@ final class ScopeFileSource {
         player = try AudioPlayer(path: path, backend: backend, device: device)
         tap = try player.output.engine.installTap(on: player.output.engine.mainGroup, bufferSize: 256) { feed.write($0) }
     }
-}
-
-func printError(_ message: String) {
-    var line = message + "\n"
-    line.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Decibel
+import DecibelToolSupport
 
 /// `decibel backends`: every compiled-in backend, available or not, and why.
 struct BackendsCommand: ParsableCommand {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Decibel
+import DecibelToolSupport
 
 /// `decibel convert`: one file to another format, rate or bit depth.
 struct ConvertCommand: ParsableCommand {

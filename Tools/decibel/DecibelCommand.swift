@@ -1,8 +1,8 @@
 import ArgumentParser
 import Decibel
 
-/// `decibel`: list backends and devices, play tones, and (as the modules land) play, record, convert and
-/// draw audio files, all through the runtime-picked backend.
+/// `decibel`: backends and devices; play, record and monitor through the runtime-picked backend;
+/// inspect, convert and draw audio files.
 @main
 struct DecibelCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Decibel
+import DecibelToolSupport
 
 /// `decibel devices`: the devices of one backend.
 struct DevicesCommand: ParsableCommand {

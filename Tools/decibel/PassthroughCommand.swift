@@ -1,5 +1,6 @@
 import ArgumentParser
 import Decibel
+import DecibelToolSupport
 
 /// `decibel passthrough`: what comes in goes out, with a level meter.
 struct PassthroughCommand: ParsableCommand {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Decibel
+import DecibelToolSupport
 
 /// `decibel play`: plays a file with a progress bar and a level meter.
 struct PlayCommand: ParsableCommand {
@@ -36,12 +37,7 @@ struct PlayCommand: ParsableCommand {
         let backend = try choice.select(verbose: true)
         let device = try choice.checkedDevice(on: backend, direction: .output)
         let failure = StreamFailure()
-        let player = try AudioPlayer(path: file, backend: backend, device: device) { event in
-            switch event {
-            case .serverShutDown, .deviceLost: failure.event.withLock { $0 = event }
-            default: break
-            }
-        }
+        let player = try AudioPlayer(path: file, backend: backend, device: device, onStreamEvent: failure.handler)
         guard start <= player.duration else {
             throw AudioError(.invalidArgument, "--start \(start) s is past the end of \(file) (\(player.formattedDuration))")
         }
@@ -56,9 +52,9 @@ struct PlayCommand: ParsableCommand {
         defer { status.finish() }
         var shown = 0.0
         while player.state == .playing && !Interrupt.isRaised {
-            if let event = failure.event.withLock({ $0 }) {
+            if failure.hasEnded {
                 status.finish()
-                throw AudioError(.streamInvalidated, "playback stopped: \(event)", backend: backend.id)
+                try failure.check("playback stopped", backend: backend.id)
             }
             let peaks = (0..<2).map { Float(player.output.meter.peakDBFS(channel: $0)) }
             // The player rewinds at the end before its state changes; without looping, time only moves on.

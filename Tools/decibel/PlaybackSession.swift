@@ -1,8 +1,10 @@
 import Decibel
+import DecibelToolSupport
 import Synchronization
 
 /// A stream with an engine, run until a duration passes, a condition holds, Ctrl-C, or the stream dies,
-/// showing the status line meanwhile. Shared by `play`, `record` and `passthrough`.
+/// showing the status line meanwhile. Shared by `record`, `passthrough` and `demo`; `play` drives an
+/// `AudioPlayer` instead and shares only `StreamFailure`.
 final class PlaybackSession: @unchecked Sendable {
     let engine: AudioEngine
     let stream: any AudioStream
@@ -12,13 +14,7 @@ final class PlaybackSession: @unchecked Sendable {
     /// Opens the stream that `makeConfiguration` describes (given the event handler to install).
     init(backend: any AudioBackend, makeConfiguration: (@escaping @Sendable (StreamEvent) -> Void) -> StreamConfiguration) throws {
         self.backend = backend
-        let failure = self.failure
-        let configuration = makeConfiguration { event in
-            switch event {
-            case .serverShutDown, .deviceLost: failure.event.withLock { $0 = event }
-            default: break
-            }
-        }
+        let configuration = makeConfiguration(failure.handler)
         engine = try AudioEngine(backend: backend, configuration: configuration)
         guard let stream = engine.stream else { throw AudioError(.invalidState, "the engine has no stream") }
         self.stream = stream
@@ -39,9 +35,9 @@ final class PlaybackSession: @unchecked Sendable {
             let shown = position?() ?? elapsed
             status.show(position: shown, duration: total ?? duration,
                         peaks: (0..<min(2, meter.channelCount)).map { Float(meter.peakDBFS(channel: $0)) }, label: label)
-            if let event = failure.event.withLock({ $0 }) {
+            if failure.hasEnded {
                 status.finish()
-                throw AudioError(.streamInvalidated, "stopped: \(event)", backend: backend.id)
+                try failure.check("stopped", backend: backend.id)
             }
             if Interrupt.isRaised || isDone(shown) { break }
             if let duration, elapsed >= duration { break }
@@ -55,7 +51,24 @@ final class PlaybackSession: @unchecked Sendable {
     }
 }
 
-/// The event that ended a stream, set from its event thread.
+/// The event that ended a stream (server gone, device lost), set from its event thread.
 final class StreamFailure: Sendable {
-    let event = Locked<StreamEvent?>(nil)
+    private let event = Locked<StreamEvent?>(nil)
+
+    /// The handler to install as the stream's `onEvent`.
+    var handler: @Sendable (StreamEvent) -> Void {
+        { [event] received in
+            switch received {
+            case .serverShutDown, .deviceLost: event.withLock { $0 = received }
+            default: break
+            }
+        }
+    }
+
+    var hasEnded: Bool { event.withLock { $0 != nil } }
+
+    /// Throws `streamInvalidated` saying `what` happened and why, once the stream has ended.
+    func check(_ what: String, backend: String) throws(AudioError) {
+        if let ended = event.withLock({ $0 }) { throw AudioError(.streamInvalidated, "\(what): \(ended)", backend: backend) }
+    }
 }

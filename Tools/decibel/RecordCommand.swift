@@ -1,5 +1,6 @@
 import ArgumentParser
 import Decibel
+import DecibelToolSupport
 
 /// `decibel record`: records the input to a file with a level meter.
 struct RecordCommand: ParsableCommand {

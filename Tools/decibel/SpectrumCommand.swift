@@ -1,5 +1,6 @@
 import ArgumentParser
 import Decibel
+import DecibelToolSupport
 import DecibelAnalysis
 import DecibelPlot
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Decibel
+import DecibelToolSupport
 import Synchronization
 
 /// `decibel tone`: plays a test tone through the picked backend.

@@ -30,6 +30,8 @@ public final class ALSABackend: AudioBackend {
 
     public let id = "alsa"
     public let name = "ALSA"
+    /// Any PCM name alsa-lib accepts works as a device id, listed or not.
+    public let acceptsUnlistedDevices = true
     /// What this backend was created with.
     public let options: Options
 

@@ -31,12 +31,12 @@ public enum BackendAvailability: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-/// One audio system (JACK, PulseAudio, ALSA, the Null device): lists devices and opens streams.
+/// One audio system (PipeWire, JACK, PulseAudio, ALSA, the Null device): lists devices and opens streams.
 ///
 /// Modelled on cpal's `Host` and libsoundio's backend vtable. Implementations are thread-safe; calls may
 /// block briefly to talk to a server, so call them from a control thread, never from a render callback.
 public protocol AudioBackend: AnyObject, Sendable {
-    /// Stable lowercase identifier: `"jack"`, `"pulse"`, `"alsa"`, `"null"`.
+    /// Stable lowercase identifier: `"pipewire"`, `"jack"`, `"pulse"`, `"alsa"`, `"null"`.
     var id: String { get }
     /// Human-readable name.
     var name: String { get }
@@ -53,6 +53,9 @@ public protocol AudioBackend: AnyObject, Sendable {
     func makeStream(_ configuration: StreamConfiguration) throws(AudioError) -> any AudioStream
     /// Delivers device-list changes to `handler` on a control thread until the observation is cancelled.
     func observeDevices(_ handler: @escaping @Sendable (DeviceEvent) -> Void) throws(AudioError) -> DeviceObservation
+    /// Whether a stream may name a device `devices()` does not list (ALSA takes any PCM name alsa-lib
+    /// understands, `aplay -D` style), so callers should pass unknown ids through instead of refusing them.
+    var acceptsUnlistedDevices: Bool { get }
 }
 
 extension AudioBackend {
@@ -66,6 +69,8 @@ extension AudioBackend {
     public var defaultOutputDevice: AudioDevice? { get throws(AudioError) { try defaultDevice(for: .output) } }
 
     public func probe(_ device: AudioDevice) throws(AudioError) -> AudioDevice { device }
+
+    public var acceptsUnlistedDevices: Bool { false }
 
     /// The listed device with this id, or `deviceNotFound` naming the ids there are.
     public func device(id: String) throws(AudioError) -> AudioDevice {

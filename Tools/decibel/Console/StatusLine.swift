@@ -1,3 +1,4 @@
+import DecibelToolSupport
 #if canImport(Glibc)
 import Glibc
 #endif
