@@ -1,11 +1,13 @@
 // swift-tools-version: 6.0
 //
-// Decibel: audio on Linux with one Swift API over ALSA, PulseAudio and JACK.
+// Decibel: audio on Linux with one Swift API over JACK, PulseAudio and ALSA (and a Null device).
 //
 // Every module is its own library product, so an application can embed `DecibelCore` plus one backend
-// and build without the other system libraries' headers installed. Arrows point down only:
+// and build without the other system libraries' headers installed. Folders are the map (README "The map");
+// arrows point down only:
 //
-//   Tools ─▶ Decibel (umbrella) ─▶ backends, Formats, Plot ─▶ DecibelCore
+//   Tools/ (decibel, decibel-scope) ─▶ Decibel/ (umbrella) ─▶ Backends/<ID>/, Formats/ ─▶ Core/ (DecibelGraph ─▶ DecibelCore)
+//   Tools/ ─▶ Plot/ ─▶ Analysis/ ─▶ Core/DecibelCore
 import PackageDescription
 import Foundation
 
@@ -76,7 +78,7 @@ let package = Package(
             path: "Tools/decibel-scope"
         ),
 
-        // MARK: Real-time proof — render paths run under clang's RealtimeSanitizer (see DESIGN.md).
+        // MARK: Real-time proof — render paths run under clang's RealtimeSanitizer (see "Real-time safety is tested" in README.md).
         .executableTarget(
             name: "decibel-rtcheck",
             dependencies: ["Decibel", "DecibelJACK", "DecibelPulse", "DecibelALSA", "DecibelFormats", "DecibelPlot"],

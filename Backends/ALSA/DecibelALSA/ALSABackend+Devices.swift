@@ -5,6 +5,27 @@ import Glibc
 #endif
 
 extension ALSABackend {
+    public func devices() throws(AudioError) -> [AudioDevice] {
+        Self.listDevices(try library())
+    }
+
+    public func defaultDevice(for direction: AudioDirection) throws(AudioError) -> AudioDevice? {
+        try devices().first { $0.isDefault(for: direction) && ($0.direction == direction || $0.direction == .duplex) }
+    }
+
+    public func probe(_ device: AudioDevice) throws(AudioError) -> AudioDevice {
+        try Self.probe(device, library: try library())
+    }
+
+    /// Watches `/dev/snd` (and `/dev`, for the folder itself appearing) with inotify; each change is
+    /// reported as the devices added and removed since the last list, or `listChanged` when the list
+    /// looks the same (a card's nodes changed but its PCMs did not).
+    public func observeDevices(_ handler: @escaping @Sendable (DeviceEvent) -> Void) throws(AudioError) -> DeviceObservation {
+        let library = try library()
+        let watcher = try ALSADeviceWatcher(directory: options.deviceDirectory, initial: Self.listDevices(library), list: { Self.listDevices(library) }, handler: handler)
+        return DeviceObservation { watcher.cancel() }
+    }
+
     /// Every PCM alsa-lib's configuration names (`snd_device_name_hint`, what `aplay -L` prints), then the
     /// PCM devices of each sound card that the hints left out, with `default` first if the hints lack it.
     static func listDevices(_ library: ALSALibrary) -> [AudioDevice] {

@@ -62,18 +62,6 @@ public final class ALSABackend: AudioBackend {
         }
     }
 
-    public func devices() throws(AudioError) -> [AudioDevice] {
-        Self.listDevices(try library())
-    }
-
-    public func defaultDevice(for direction: AudioDirection) throws(AudioError) -> AudioDevice? {
-        try devices().first { $0.isDefault(for: direction) && ($0.direction == direction || $0.direction == .duplex) }
-    }
-
-    public func probe(_ device: AudioDevice) throws(AudioError) -> AudioDevice {
-        try Self.probe(device, library: try library())
-    }
-
     public func makeStream(_ configuration: StreamConfiguration) throws(AudioError) -> any AudioStream {
         try makeALSAStream(configuration)
     }
@@ -81,14 +69,5 @@ public final class ALSABackend: AudioBackend {
     /// Opens a stream as an `ALSAStream`, for what only ALSA reports (the negotiated PCM parameters).
     public func makeALSAStream(_ configuration: StreamConfiguration) throws(AudioError) -> ALSAStream {
         try ALSAStream(library: try library(), configuration: configuration, access: options.access)
-    }
-
-    /// Watches `/dev/snd` (and `/dev`, for the folder itself appearing) with inotify; each change is
-    /// reported as the devices added and removed since the last list, or `listChanged` when the list
-    /// looks the same (a card's nodes changed but its PCMs did not).
-    public func observeDevices(_ handler: @escaping @Sendable (DeviceEvent) -> Void) throws(AudioError) -> DeviceObservation {
-        let library = try library()
-        let watcher = try ALSADeviceWatcher(directory: options.deviceDirectory, initial: Self.listDevices(library), list: { Self.listDevices(library) }, handler: handler)
-        return DeviceObservation { watcher.cancel() }
     }
 }

@@ -69,16 +69,6 @@ public final class PulseBackend: AudioBackend {
         }
     }
 
-    public func devices() throws(AudioError) -> [AudioDevice] {
-        let connection = try connect()
-        defer { connection.close() }
-        return try connection.devices()
-    }
-
-    public func defaultDevice(for direction: AudioDirection) throws(AudioError) -> AudioDevice? {
-        try devices().first { $0.direction == (direction == .input ? .input : .output) && $0.isDefault(for: direction) }
-    }
-
     public func makeStream(_ configuration: StreamConfiguration) throws(AudioError) -> any AudioStream {
         try makePulseStream(configuration)
     }
@@ -86,11 +76,6 @@ public final class PulseBackend: AudioBackend {
     /// Opens a stream as a `PulseStream`, for what only PulseAudio offers (its buffer attributes).
     public func makePulseStream(_ configuration: StreamConfiguration) throws(AudioError) -> PulseStream {
         try PulseStream(configuration: configuration, backend: self)
-    }
-
-    public func observeDevices(_ handler: @escaping @Sendable (DeviceEvent) -> Void) throws(AudioError) -> DeviceObservation {
-        let watcher = try PulseDeviceWatcher(connection: connect(), handler: handler)
-        return DeviceObservation { watcher.cancel() }
     }
 
     /// A new connection to the configured server.
