@@ -20,13 +20,12 @@ static double now(void) {
 
 static void *produce(void *arg) {
     bench_t *b = arg;
-    float *block = malloc(sizeof(float) * 2 * (size_t)b->block);
+    float *block = calloc(2 * (size_t)b->block, sizeof(float));
     size_t bytes = sizeof(float) * 2 * (size_t)b->block;
     for (int64_t next = 0; next < b->total; next += b->block) {
-        for (int i = 0; i < b->block; i++) {
-            block[2 * i] = (float)((next + i) & 0xFFFFFF);
-            block[2 * i + 1] = -block[2 * i];
-        }
+        // Stamp only the frames the consumer checks, exactly as the Swift producer does.
+        block[0] = (float)(next & 0xFFFFFF);
+        block[2 * b->block - 1] = -(float)((next + b->block - 1) & 0xFFFFFF);
         size_t sent = 0;
         while (sent < bytes) {
             size_t n = jack_ringbuffer_write(b->ring, (const char *)block + sent, bytes - sent);
@@ -63,4 +62,25 @@ double decibel_bench_jack_ringbuffer(int64_t total_frames, int block_frames, int
     free(block);
     jack_ringbuffer_free(b.ring);
     return b.broken ? -2 : elapsed;
+}
+
+double decibel_bench_jack_ringbuffer_single(int64_t total_frames, int block_frames, int capacity_frames) {
+    jack_ringbuffer_t *ring = jack_ringbuffer_create(sizeof(float) * 2 * (size_t)capacity_frames);
+    if (!ring) return -1;
+    size_t bytes = sizeof(float) * 2 * (size_t)block_frames;
+    float *in = calloc(2 * (size_t)block_frames, sizeof(float));
+    float *out = calloc(2 * (size_t)block_frames, sizeof(float));
+    int broken = 0;
+    double start = now();
+    for (int64_t next = 0; next < total_frames; next += block_frames) {
+        in[0] = (float)(next & 0xFFFFFF);
+        if (jack_ringbuffer_write(ring, (const char *)in, bytes) != bytes) broken = 1;
+        if (jack_ringbuffer_read(ring, (char *)out, bytes) != bytes) broken = 1;
+        if (out[0] != in[0]) broken = 1;
+    }
+    double elapsed = now() - start;
+    free(in);
+    free(out);
+    jack_ringbuffer_free(ring);
+    return broken ? -2 : elapsed;
 }

@@ -7,4 +7,10 @@
 /// thread reading blocks of the same size. Returns the elapsed seconds, or -1 on error. The consumer
 /// checks the sequence, so a broken run is reported as -2.
 double decibel_bench_jack_ringbuffer(int64_t total_frames, int block_frames, int capacity_frames);
+
+/// The ring's own cost without a second thread: one thread writes a block of `block_frames` interleaved
+/// stereo frames and reads it back, `total_frames / block_frames` times, so cache-line transfers and
+/// scheduling (which dominate and vary on virtual machines) stay out of the figure. Returns seconds,
+/// -1 on error, -2 if a frame came back wrong.
+double decibel_bench_jack_ringbuffer_single(int64_t total_frames, int block_frames, int capacity_frames);
 #endif

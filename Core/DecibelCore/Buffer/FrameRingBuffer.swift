@@ -9,6 +9,8 @@ public final class FrameRingBuffer: @unchecked Sendable {
     public let channelCount: Int
     @usableFromInline let cursors: RingCursors
     @usableFromInline let planes: AudioBuffer
+    /// `planes`' channel pointers, kept here so a copy costs no property chain or precondition.
+    @usableFromInline let planePointers: UnsafePointer<UnsafeMutablePointer<Float>>
 
     /// Creates a ring holding at least `capacity` frames (rounded up to a power of two).
     public init(channelCount: Int, capacity: Int) {
@@ -16,6 +18,7 @@ public final class FrameRingBuffer: @unchecked Sendable {
         self.channelCount = channelCount
         cursors = RingCursors(capacity: capacity)
         planes = AudioBuffer(channelCount: channelCount, frameCapacity: cursors.capacity)
+        planePointers = planes.channelPointers
     }
 
     deinit { cursors.deallocate() }
@@ -31,23 +34,29 @@ public final class FrameRingBuffer: @unchecked Sendable {
 
     /// Producer: appends up to `source.frameCount` frames and returns how many fit. Channels of
     /// `source` beyond the ring's are ignored; missing ones are written as silence.
-    @discardableResult
+    ///
+    /// Inlinable, and at most two `memmove`s per channel (one unless the copy wraps): the cost of a
+    /// write is the copy itself, measured against `jack_ringbuffer` in Benchmarks' `ring-bench`.
+    @inlinable @discardableResult
     public func write(_ source: AudioBufferView) -> Int {
         let (start, free) = cursors.writable(wanting: source.frameCount)
         let count = Swift.min(free, source.frameCount)
         guard count > 0 else { return 0 }
-        let (first, second) = cursors.segments(start: start, count: count)
-        let store = planes.view(frames: cursors.capacity)
-        for channel in 0..<channelCount {
-            let plane = store.samples(channel)
+        let index = start & cursors.mask
+        let firstCount = Swift.min(count, cursors.capacity - index)
+        let secondCount = count - firstCount
+        var channel = 0
+        while channel < channelCount {
+            let plane = planePointers[channel]
             if channel < source.channelCount {
                 let input = source.samples(channel)
-                (plane + first.lowerBound).update(from: input, count: first.count)
-                plane.update(from: input + first.count, count: second.count)
+                (plane + index).update(from: input, count: firstCount)
+                if secondCount > 0 { plane.update(from: input + firstCount, count: secondCount) }
             } else {
-                (plane + first.lowerBound).update(repeating: 0, count: first.count)
-                plane.update(repeating: 0, count: second.count)
+                (plane + index).update(repeating: 0, count: firstCount)
+                if secondCount > 0 { plane.update(repeating: 0, count: secondCount) }
             }
+            channel += 1
         }
         cursors.commitWrite(from: start, count: count)
         return count
@@ -72,18 +81,22 @@ public final class FrameRingBuffer: @unchecked Sendable {
 
     /// Consumer: removes up to `destination.frameCount` frames into `destination` and returns how many.
     /// Channels of `destination` beyond the ring's are left untouched.
-    @discardableResult
+    @inlinable @discardableResult
     public func read(into destination: AudioBufferView) -> Int {
         let (start, filled) = cursors.readable(wanting: destination.frameCount)
         let count = Swift.min(filled, destination.frameCount)
         guard count > 0 else { return 0 }
-        let (first, second) = cursors.segments(start: start, count: count)
-        let store = planes.view(frames: cursors.capacity)
-        for channel in 0..<Swift.min(channelCount, destination.channelCount) {
-            let plane = store.samples(channel)
+        let index = start & cursors.mask
+        let firstCount = Swift.min(count, cursors.capacity - index)
+        let secondCount = count - firstCount
+        let channels = Swift.min(channelCount, destination.channelCount)
+        var channel = 0
+        while channel < channels {
+            let plane = planePointers[channel]
             let output = destination.samples(channel)
-            output.update(from: plane + first.lowerBound, count: first.count)
-            (output + first.count).update(from: plane, count: second.count)
+            output.update(from: plane + index, count: firstCount)
+            if secondCount > 0 { (output + firstCount).update(from: plane, count: secondCount) }
+            channel += 1
         }
         cursors.commitRead(from: start, count: count)
         return count
