@@ -7,7 +7,6 @@ public struct Spectrum: Hashable, Sendable {
     /// Per bin, 0 Hz to Nyquist (`size / 2 + 1` values): the magnitude in dBFS.
     public var decibels: [Float]
 
-    /// Creates a spectrum.
     public init(sampleRate: Double, size: Int, decibels: [Float]) {
         self.sampleRate = sampleRate
         self.size = size

@@ -8,7 +8,6 @@ public struct NodeFormat: Hashable, Sendable {
     /// Channels the engine's device input delivers (what an `InputNode` sees).
     public var inputChannelCount: Int
 
-    /// Creates a node format.
     public init(sampleRate: Double, maximumFrameCount: Int, inputChannelCount: Int = 0) {
         self.sampleRate = sampleRate
         self.maximumFrameCount = maximumFrameCount

@@ -18,7 +18,6 @@ public struct ScheduledEvent: Hashable, Sendable {
     /// What happens.
     public var event: NodeEvent
 
-    /// Creates a scheduled event.
     public init(time: Int64, event: NodeEvent) {
         self.time = time
         self.event = event

@@ -7,7 +7,6 @@ public struct PlotSize: Hashable, Sendable, CustomStringConvertible {
     /// Height in pixels.
     public var height: Int
 
-    /// Creates a size.
     public init(width: Int, height: Int) {
         self.width = width
         self.height = height

@@ -14,7 +14,6 @@ public struct WaveformOverview: PlotDrawable, Sendable {
     /// Colour of the axis ticks and labels.
     public var axisColor: PlotColor
 
-    /// Creates an overview.
     public init(peaks: WaveformPeaks, style: WaveformStyle = WaveformStyle(fill: true), showsTimeAxis: Bool = false, showsRMS: Bool = true, axisColor: PlotColor = .plotAxis) {
         self.peaks = peaks
         self.style = style

@@ -47,7 +47,6 @@ public final class NullBackend: AudioBackend {
     /// The device's settings.
     public let options: Options
 
-    /// Creates the backend.
     public init(options: Options = Options()) { self.options = options }
 
     public var availability: BackendAvailability {

@@ -28,7 +28,6 @@ public struct AudioDevice: Hashable, Sendable, Identifiable, CustomStringConvert
     /// Whether it captures what another device plays (a PulseAudio monitor source).
     public var isMonitor: Bool
 
-    /// Creates a device description.
     public init(
         id: String, name: String, backend: String, direction: AudioDirection,
         inputChannelCount: Int = 0, outputChannelCount: Int = 0,

@@ -43,7 +43,6 @@ public struct AudioError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The C library's text for `code`, if any.
     public var codeDescription: String?
 
-    /// Creates an error.
     public init(_ kind: Kind, _ message: String, backend: String? = nil, code: Int32? = nil, codeDescription: String? = nil) {
         self.kind = kind
         self.message = message

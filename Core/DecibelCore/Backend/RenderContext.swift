@@ -5,7 +5,6 @@ public struct AudioTimestamp: Hashable, Sendable {
     /// `CLOCK_MONOTONIC` in nanoseconds when the callback started.
     public var hostTime: UInt64
 
-    /// Creates a timestamp.
     public init(sampleTime: Int64, hostTime: UInt64) {
         self.sampleTime = sampleTime
         self.hostTime = hostTime

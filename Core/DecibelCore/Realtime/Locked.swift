@@ -10,7 +10,6 @@ import Musl
 public final class ControlLock: @unchecked Sendable {
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
 
-    /// Creates an unlocked mutex.
     public init() { pthread_mutex_init(mutex, nil) }
 
     deinit {
