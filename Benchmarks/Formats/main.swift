@@ -106,7 +106,7 @@ for (name, path) in [("WAV ", wav), ("FLAC", flac)] {
         let ffmpeg = seconds { _ = shell("ffmpeg -v error -y -i \(path) -filter_complex showwavespic=s=1800x140 -frames:v 1 \(png)") }
         bestFFmpeg = min(bestFFmpeg, ffmpeg)
         var buckets = 0
-        let elapsed = try seconds { buckets = try AudioFile(path: path).waveform(.points(1800)).length }
+        let elapsed = try seconds { buckets = try AudioFile(path: path).waveform(.points(1800)).bucketCount }
         guard buckets <= 1800, buckets > 1700 else { print("unexpected bucket count \(buckets)"); exit(1) }
         bestSwift = min(bestSwift, elapsed)
     }

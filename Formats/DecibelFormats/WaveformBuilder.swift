@@ -3,7 +3,7 @@ import DecibelCore
 import Glibc
 #endif
 
-/// Streams audio into `WaveformData` one block at a time, so memory grows with the number of buckets,
+/// Streams audio into `WaveformPeaks` one block at a time, so memory grows with the number of buckets,
 /// never with the audio's length.
 public struct WaveformBuilder: Sendable {
     /// Frames per bucket.
@@ -12,10 +12,10 @@ public struct WaveformBuilder: Sendable {
     public let inputChannels: Int
     /// Whether channels are averaged into one before summarising.
     public let mixesToMono: Bool
-    private let sampleRate: Int
-    private var minima: [Float] = []
-    private var maxima: [Float] = []
-    private var rms: [Float] = []
+    private let sampleRate: Double
+    private var minimum: [[Float]]
+    private var maximum: [[Float]]
+    private var rms: [[Float]]
     // The bucket being filled, one slot per output channel.
     private var currentMin: [Float]
     private var currentMax: [Float]
@@ -25,7 +25,7 @@ public struct WaveformBuilder: Sendable {
 
     /// Creates a builder for `inputChannels` channels at `sampleRate`, `samplesPerPixel` frames per bucket.
     /// `expectedBuckets` reserves the output arrays up front.
-    public init(sampleRate: Int, inputChannels: Int, samplesPerPixel: Int, mixesToMono: Bool = false, expectedBuckets: Int = 0) {
+    public init(sampleRate: Double, inputChannels: Int, samplesPerPixel: Int, mixesToMono: Bool = false, expectedBuckets: Int = 0) {
         self.sampleRate = sampleRate
         self.inputChannels = Swift.max(1, inputChannels)
         self.samplesPerPixel = Swift.max(1, samplesPerPixel)
@@ -34,10 +34,11 @@ public struct WaveformBuilder: Sendable {
         currentMin = Array(repeating: .infinity, count: outputs)
         currentMax = Array(repeating: -.infinity, count: outputs)
         currentSquares = Array(repeating: 0, count: outputs)
-        let reserve = Swift.min(expectedBuckets, 1 << 24) * outputs
-        minima.reserveCapacity(reserve)
-        maxima.reserveCapacity(reserve)
-        rms.reserveCapacity(reserve)
+        var empty: [Float] = []
+        empty.reserveCapacity(Swift.min(expectedBuckets, 1 << 24))
+        minimum = Array(repeating: empty, count: outputs)
+        maximum = minimum
+        rms = minimum
     }
 
     private var outputChannels: Int { currentMin.count }
@@ -65,9 +66,9 @@ public struct WaveformBuilder: Sendable {
     }
 
     /// Closes the last partial bucket and returns the result.
-    public mutating func finish() -> WaveformData {
+    public mutating func finish() -> WaveformPeaks {
         if currentCount > 0 { closeBucket() }
-        return WaveformData(sampleRate: sampleRate, samplesPerPixel: samplesPerPixel, channelCount: outputChannels, minima: minima, maxima: maxima, rms: rms)
+        return WaveformPeaks(sampleRate: sampleRate, samplesPerBucket: samplesPerPixel, minimum: minimum, maximum: maximum, rms: rms)
     }
 
     @inline(__always)
@@ -110,9 +111,9 @@ public struct WaveformBuilder: Sendable {
 
     private mutating func closeBucket() {
         for channel in 0..<outputChannels {
-            minima.append(currentMin[channel])
-            maxima.append(currentMax[channel])
-            rms.append(Float((currentSquares[channel] / Double(currentCount)).squareRoot()))
+            minimum[channel].append(currentMin[channel])
+            maximum[channel].append(currentMax[channel])
+            rms[channel].append(Float((currentSquares[channel] / Double(currentCount)).squareRoot()))
             currentMin[channel] = .infinity
             currentMax[channel] = -.infinity
             currentSquares[channel] = 0
@@ -124,10 +125,10 @@ public struct WaveformBuilder: Sendable {
 extension AudioFile {
     /// Summarises the whole file (from frame 0; `position` ends at the end) in bounded memory: one
     /// block of `chunkFrames` frames plus the output buckets.
-    public func waveform(_ resolution: WaveformResolution, mixToMono: Bool = false) throws(AudioError) -> WaveformData {
+    public func waveform(_ resolution: WaveformResolution, mixToMono: Bool = false) throws(AudioError) -> WaveformPeaks {
         try seek(toFrame: 0)
         let perPixel = resolution.samplesPerPixel(forFrames: frameCount)
-        var builder = WaveformBuilder(sampleRate: sampleRate, inputChannels: channelCount, samplesPerPixel: perPixel,
+        var builder = WaveformBuilder(sampleRate: Double(sampleRate), inputChannels: channelCount, samplesPerPixel: perPixel,
                                       mixesToMono: mixToMono, expectedBuckets: (frameCount + perPixel - 1) / perPixel)
         let block = AudioBuffer(channelCount: channelCount, frameCapacity: chunkFrames)
         while !isAtEnd {

@@ -69,12 +69,12 @@ struct WaveformCommand: ParsableCommand {
             }
             try Self.drawPicture(data, to: output, size: PlotSize(width: width, height: height), style: style, axis: axis)
         }
-        printError("decibel: wrote \(output) (\(data.length) buckets of \(data.samplesPerPixel) frames)")
+        printError("decibel: wrote \(output) (\(data.bucketCount) buckets of \(data.samplesPerBucket) frames)")
     }
 
     /// Draws `data` as a whole-file overview picture (PNG, SVG or PDF by `path`'s extension).
-    static func drawPicture(_ data: WaveformData, to path: String, size: PlotSize, style: WaveformStyle = WaveformStyle(fill: true), axis: Bool) throws {
-        let overview = WaveformOverview(peaks: data.peaks.merged(toAtMost: size.width), style: style, showsTimeAxis: axis)
+    static func drawPicture(_ data: WaveformPeaks, to path: String, size: PlotSize, style: WaveformStyle = WaveformStyle(fill: true), axis: Bool) throws {
+        let overview = WaveformOverview(peaks: data.merged(toAtMost: size.width), style: style, showsTimeAxis: axis)
         try overview.write(to: path, size: size)
     }
 

@@ -5,7 +5,7 @@ import Testing
 @testable import DecibelFormats
 
 /// Waveform summaries match a direct computation and export in audiowaveform's formats.
-@Suite struct WaveformDataTests {
+@Suite struct WaveformPeaksTests {
     /// A file whose samples we know: left a 50 Hz sine with rising amplitude, right a ramp.
     static func makeFile(in directory: URL, frames: Int = 48_000) throws -> (path: String, left: [Float], right: [Float]) {
         let path = directory.appendingPathComponent("shape.wav").path
@@ -27,17 +27,17 @@ import Testing
         let (path, left, right) = try Self.makeFile(in: directory)
         let file = try AudioFile(path: path, chunkFrames: 1_000)  // blocks that do not line up with buckets
         let data = try file.waveform(.samplesPerPixel(768))
-        #expect(data.samplesPerPixel == 768)
+        #expect(data.samplesPerBucket == 768)
         #expect(data.channelCount == 2)
-        #expect(data.length == (48_000 + 767) / 768)
-        for bucket in [0, 1, 30, data.length - 1] {
+        #expect(data.bucketCount == (48_000 + 767) / 768)
+        for bucket in [0, 1, 30, data.bucketCount - 1] {
             let range = (bucket * 768)..<min(48_000, (bucket + 1) * 768)
             for (channel, samples) in [left, right].enumerated() {
                 let slice = samples[range]
-                #expect(data.min(bucket: bucket, channel: channel) == slice.min())
-                #expect(data.max(bucket: bucket, channel: channel) == slice.max())
+                #expect(data.minimum[channel][bucket] == slice.min())
+                #expect(data.maximum[channel][bucket] == slice.max())
                 let rms = Float(SignalAnalysis.rms(slice))
-                #expect(abs(data.rms(bucket: bucket, channel: channel) - rms) < 1e-5)
+                #expect(abs(data.rms[channel][bucket] - rms) < 1e-5)
             }
         }
     }
@@ -48,26 +48,27 @@ import Testing
         let (path, left, right) = try Self.makeFile(in: directory)
         let data = try AudioFile(path: path).waveform(.points(1_800), mixToMono: true)
         #expect(data.channelCount == 1)
-        #expect(data.samplesPerPixel == 27)  // ⌈48000 / 1800⌉
-        #expect(data.length <= 1_800 && data.length == (48_000 + 26) / 27)
+        #expect(data.samplesPerBucket == 27)  // ⌈48000 / 1800⌉
+        #expect(data.bucketCount <= 1_800 && data.bucketCount == (48_000 + 26) / 27)
         let bucket = 1_000
         let mixed = (bucket * 27..<(bucket + 1) * 27).map { (left[$0] + right[$0]) * 0.5 }
-        #expect(abs(data.min(bucket: bucket, channel: 0) - (mixed.min() ?? 9)) < 1e-6)
-        #expect(abs(data.max(bucket: bucket, channel: 0) - (mixed.max() ?? 9)) < 1e-6)
+        #expect(abs(data.minimum[0][bucket] - (mixed.min() ?? 9)) < 1e-6)
+        #expect(abs(data.maximum[0][bucket] - (mixed.max() ?? 9)) < 1e-6)
     }
 
     @Test func datVersion2AndJSONExport() throws {
-        let data = WaveformData(sampleRate: 44_100, samplesPerPixel: 256, channelCount: 2,
-                                minima: [-1, -0.5, -0.25, 0], maxima: [1, 0.5, 0.25, 0.001], rms: [0, 0, 0, 0])
+        // Two buckets of two channels; audiowaveform stores them bucket-major: min/max of channel 0, then 1.
+        let data = WaveformPeaks(sampleRate: 44_100, samplesPerBucket: 256, minimum: [[-1, -0.25], [-0.5, 0]],
+                                 maximum: [[1, 0.25], [0.5, 0.001]], rms: [[0, 0], [0, 0]])
         let dat = data.datData(bits: .sixteen)
         #expect(dat.count == 24 + 2 * 2 * 2 * 2)
         let words = (0..<6).map { index in dat.withUnsafeBytes { Int32(littleEndian: $0.loadUnaligned(fromByteOffset: index * 4, as: Int32.self)) } }
         #expect(words == [2, 0, 44_100, 256, 2, 2])
         let values = (0..<8).map { index in dat.withUnsafeBytes { Int16(littleEndian: $0.loadUnaligned(fromByteOffset: 24 + index * 2, as: Int16.self)) } }
         #expect(values == [-32_768, 32_767, -16_384, 16_384, -8_192, 8_192, 0, 32])
-        let parsed = try WaveformData(dat: dat)
-        #expect(parsed.length == 2 && parsed.channelCount == 2 && parsed.samplesPerPixel == 256)
-        #expect(parsed.minima == [-1, -0.5, -0.25, 0])
+        let parsed = try WaveformPeaks(dat: dat)
+        #expect(parsed.bucketCount == 2 && parsed.channelCount == 2 && parsed.samplesPerBucket == 256)
+        #expect(parsed.minimum == [[-1, -0.25], [-0.5, 0]])
 
         let eight = data.datData(bits: .eight)
         #expect(eight.count == 24 + 8)
@@ -84,9 +85,9 @@ import Testing
     }
 
     @Test func corruptDatIsRejected() {
-        #expect(throws: AudioError.self) { try WaveformData(dat: Data([1, 2, 3])) }
+        #expect(throws: AudioError.self) { try WaveformPeaks(dat: Data([1, 2, 3])) }
         var absurd = Data()
         for word: UInt32 in [2, 0, 44_100, 256, 0xFFFF_FFF0, 2] { withUnsafeBytes(of: word.littleEndian) { absurd.append(contentsOf: $0) } }
-        #expect(throws: AudioError.self) { try WaveformData(dat: absurd) }
+        #expect(throws: AudioError.self) { try WaveformPeaks(dat: absurd) }
     }
 }

@@ -1,7 +1,7 @@
 import DecibelCore
 import Foundation
 
-extension WaveformData {
+extension WaveformPeaks {
     /// audiowaveform's sample width: 8- or 16-bit integers.
     public enum Bits: Int, Sendable { case eight = 8, sixteen = 16 }
 
@@ -14,10 +14,12 @@ extension WaveformData {
             return Swift.min(top, Swift.max(bottom, Int((value * scale).rounded(.down))))
         }
         var pairs: [Int] = []
-        pairs.reserveCapacity(minima.count * 2)
-        for index in 0..<minima.count {
-            pairs.append(quantise(minima[index]))
-            pairs.append(quantise(maxima[index]))
+        pairs.reserveCapacity(bucketCount * channelCount * 2)
+        for bucket in 0..<bucketCount {
+            for channel in 0..<channelCount {
+                pairs.append(quantise(minimum[channel][bucket]))
+                pairs.append(quantise(maximum[channel][bucket]))
+            }
         }
         return pairs
     }
@@ -25,15 +27,15 @@ extension WaveformData {
     /// The audiowaveform binary format, version 2: a little-endian header (version 2, flags — bit 0 set
     /// for 8-bit —, sample rate, samples per pixel, length, channels) followed by min/max pairs.
     public func datData(bits: Bits = .sixteen) -> Data {
-        var data = Data(capacity: 24 + minima.count * 2 * (bits == .sixteen ? 2 : 1))
+        var data = Data(capacity: 24 + bucketCount * channelCount * 2 * (bits == .sixteen ? 2 : 1))
         func append32(_ value: Int) {
             withUnsafeBytes(of: UInt32(truncatingIfNeeded: value).littleEndian) { data.append(contentsOf: $0) }
         }
         append32(2)
         append32(bits == .eight ? 1 : 0)
-        append32(sampleRate)
-        append32(samplesPerPixel)
-        append32(length)
+        append32(Int(sampleRate.rounded()))
+        append32(samplesPerBucket)
+        append32(bucketCount)
         append32(channelCount)
         for value in integerPairs(bits: bits) {
             if bits == .sixteen {
@@ -48,8 +50,8 @@ extension WaveformData {
     /// audiowaveform's JSON format (what peaks.js and wavesurfer load): `version`, `channels`,
     /// `sample_rate`, `samples_per_pixel`, `bits`, `length` and the flat `data` array of min/max pairs.
     public func jsonData(bits: Bits = .sixteen) -> Data {
-        var text = "{\"version\":2,\"channels\":\(channelCount),\"sample_rate\":\(sampleRate),"
-        text += "\"samples_per_pixel\":\(samplesPerPixel),\"bits\":\(bits.rawValue),\"length\":\(length),\"data\":["
+        var text = "{\"version\":2,\"channels\":\(channelCount),\"sample_rate\":\(Int(sampleRate.rounded())),"
+        text += "\"samples_per_pixel\":\(samplesPerBucket),\"bits\":\(bits.rawValue),\"length\":\(bucketCount),\"data\":["
         text += integerPairs(bits: bits).map(String.init).joined(separator: ",")
         text += "]}"
         return Data(text.utf8)
@@ -78,15 +80,16 @@ extension WaveformData {
             throw AudioError(.invalidFile, "audiowaveform .dat file is truncated: \(length) points × \(channels) channels declared")
         }
         let scale: Float = width == 2 ? 32768 : 128
-        var minima: [Float] = [], maxima: [Float] = []
+        var minimum = Array(repeating: [Float](), count: channels), maximum = minimum
         data.withUnsafeBytes { raw in
             for index in 0..<values {
                 let offset = header + index * width
                 let value = width == 2 ? Float(raw.loadUnaligned(fromByteOffset: offset, as: Int16.self).littleEndian) : Float(Int8(bitPattern: raw[offset]))
-                if index % 2 == 0 { minima.append(value / scale) } else { maxima.append(value / scale) }
+                let channel = (index / 2) % channels
+                if index % 2 == 0 { minimum[channel].append(value / scale) } else { maximum[channel].append(value / scale) }
             }
         }
-        self.init(sampleRate: rate, samplesPerPixel: perPixel, channelCount: channels, minima: minima, maxima: maxima,
-                  rms: Array(repeating: 0, count: minima.count))
+        self.init(sampleRate: Double(rate), samplesPerBucket: perPixel, minimum: minimum, maximum: maximum,
+                  rms: Array(repeating: Array(repeating: 0, count: length), count: channels))
     }
 }
