@@ -6,12 +6,12 @@ public struct ConvertOptions: Sendable, Hashable {
     /// depth where the container allows it (16-bit otherwise; Vorbis for `.ogg`, Opus for `.opus`).
     public var format: AudioFileWriter.Format?
     /// Output sample rate; `nil` keeps the input's. Converted with `Resampler` (libsoxr, very high quality).
-    public var sampleRate: Int?
+    public var sampleRate: Double?
     /// Copy title, artist and the other text tags.
     public var keepsMetadata: Bool
 
     /// Options; every field defaults to "as the input".
-    public init(format: AudioFileWriter.Format? = nil, sampleRate: Int? = nil, keepsMetadata: Bool = true) {
+    public init(format: AudioFileWriter.Format? = nil, sampleRate: Double? = nil, keepsMetadata: Bool = true) {
         self.format = format
         self.sampleRate = sampleRate
         self.keepsMetadata = keepsMetadata
@@ -49,7 +49,7 @@ public enum AudioConverter {
                 try writer.write(block.view(frames: count))
             }
         } else {
-            let resampler = try Resampler(inputRate: Double(source.sampleRate), outputRate: Double(rate), channelCount: source.channelCount,
+            let resampler = try Resampler(inputRate: source.sampleRate, outputRate: rate, channelCount: source.channelCount,
                                           maxInputFrames: block.frameCapacity)
             let converted = AudioBuffer(channelCount: source.channelCount, frameCapacity: resampler.maxOutputFrames(forInput: block.frameCapacity))
             while !source.isAtEnd {

@@ -20,7 +20,7 @@ public final class AudioFile: @unchecked Sendable {
     /// The path the file was opened from.
     public let path: String
     /// Frames per second.
-    public let sampleRate: Int
+    public let sampleRate: Double
     /// Channels per frame.
     public let channelCount: Int
     /// Frames in the file (per channel). For MP3 without an exact length header (no Xing/Info/VBRI frame)
@@ -68,7 +68,7 @@ public final class AudioFile: @unchecked Sendable {
             throw error
         }
         handle = opened
-        sampleRate = checked.sampleRate
+        sampleRate = Double(checked.sampleRate)
         channelCount = checked.channelCount
         frameCount = checked.frameCount
         frameCountIsEstimate = decibel_sndfile_major(info.format) == Int32(SF_FORMAT_MPEG) && !MPEGLengthHeader.isPresent(path: path)
@@ -104,7 +104,7 @@ public final class AudioFile: @unchecked Sendable {
     }
 
     /// The length in seconds.
-    public var duration: Double { Double(frameCount) / Double(sampleRate) }
+    public var duration: Double { Double(frameCount) / sampleRate }
 
     /// Whether every frame has been read.
     public var isAtEnd: Bool { position >= frameCount }
@@ -113,7 +113,7 @@ public final class AudioFile: @unchecked Sendable {
     public var remainingFrames: Int { max(0, frameCount - position) }
 
     /// The format of the frames `read` delivers: this file's rate and channels, non-interleaved Float32.
-    public var processingFormat: AudioFormat { AudioFormat(sampleRate: Double(sampleRate), channelCount: channelCount) }
+    public var processingFormat: AudioFormat { AudioFormat(sampleRate: sampleRate, channelCount: channelCount) }
 
     /// A summary of the file for display or JSON.
     public var info: AudioFileInfo { AudioFileInfo(self) }

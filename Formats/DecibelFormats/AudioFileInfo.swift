@@ -22,7 +22,7 @@ public struct AudioFileInfo: Sendable, Hashable, Codable {
     /// Whether decoding returns exactly what was encoded.
     public var lossless: Bool
     /// Frames per second.
-    public var sampleRate: Int
+    public var sampleRate: Double
     /// Channels per frame.
     public var channels: Int
     /// Frames per channel.
@@ -70,7 +70,7 @@ public struct AudioFileInfo: Sendable, Hashable, Codable {
             "File:        \(path)",
             "Container:   \(containerName)",
             "Encoding:    \(encodingName)",
-            "Sample rate: \(sampleRate) Hz",
+            "Sample rate: \(sampleRate.rateText) Hz",
             "Channels:    \(channels)",
             "Frames:      \(frames)",
             "Duration:    \(String(format: "%.3f", duration)) s",
@@ -78,4 +78,9 @@ public struct AudioFileInfo: Sendable, Hashable, Codable {
         for key in metadata.keys.sorted() { lines.append("\(key.capitalized): \(metadata[key] ?? "")") }
         return lines.joined(separator: "\n")
     }
+}
+
+extension Double {
+    /// A rate as people write it: `48000`, or `44100.5` when it has a fraction.
+    var rateText: String { self == rounded() && abs(self) < 1e15 ? String(Int(self)) : String(self) }
 }

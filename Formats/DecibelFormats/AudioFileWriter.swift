@@ -16,7 +16,7 @@ public final class AudioFileWriter: @unchecked Sendable {
     /// Container and encoding.
     public let format: Format
     /// Frames per second.
-    public let sampleRate: Int
+    public let sampleRate: Double
     /// Channels per frame.
     public let channelCount: Int
     /// Frames written so far.
@@ -32,14 +32,15 @@ public final class AudioFileWriter: @unchecked Sendable {
     /// Creates (or truncates) `path`. `metadata` keys are written as the container allows (WAV INFO,
     /// AIFF annotations, Vorbis comments).
     public init(
-        path: String, format: Format, sampleRate: Int, channelCount: Int,
+        path: String, format: Format, sampleRate: Double, channelCount: Int,
         metadata: [AudioFileMetadataKey: String] = [:], keepsHeaderValid: Bool = true, chunkFrames: Int = 4096
     ) throws(AudioError) {
         guard (1...AudioFile.maxChannels).contains(channelCount) else {
             throw AudioError(.invalidArgument, "\(path): cannot write \(channelCount) channels (1…\(AudioFile.maxChannels))")
         }
-        guard (1...AudioFile.maxSampleRate).contains(sampleRate), chunkFrames > 0 else {
-            throw AudioError(.invalidArgument, "\(path): cannot write at \(sampleRate) Hz")
+        // Files store whole frames per second.
+        guard sampleRate == sampleRate.rounded(), (1...Double(AudioFile.maxSampleRate)).contains(sampleRate), chunkFrames > 0 else {
+            throw AudioError(.invalidArgument, "\(path): cannot write at \(sampleRate.rateText) Hz; files take a whole number of Hz from 1 to \(AudioFile.maxSampleRate)")
         }
         var info = SF_INFO()
         info.samplerate = Int32(sampleRate)

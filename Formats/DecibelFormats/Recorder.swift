@@ -27,7 +27,7 @@ public final class Recorder: @unchecked Sendable {
     /// Channels per frame.
     public let channelCount: Int
     /// Frames per second.
-    public let sampleRate: Int
+    public let sampleRate: Double
     /// How often the writer thread drains the ring.
     public let flushInterval: Double
 
@@ -53,7 +53,7 @@ public final class Recorder: @unchecked Sendable {
     /// Creates the file and starts the writer thread. `ringSeconds` of audio fit in the ring before
     /// overflow; `maxBlockFrames` is the largest block the writer moves at once.
     public init(
-        path: String, format: AudioFileWriter.Format, sampleRate: Int, channelCount: Int,
+        path: String, format: AudioFileWriter.Format, sampleRate: Double, channelCount: Int,
         ringSeconds: Double = 2, flushInterval: Double = 0.1, metadata: [AudioFileMetadataKey: String] = [:]
     ) throws(AudioError) {
         guard ringSeconds > 0, ringSeconds <= 600, flushInterval > 0, flushInterval <= 1 else {
@@ -64,7 +64,7 @@ public final class Recorder: @unchecked Sendable {
         self.channelCount = channelCount
         self.sampleRate = sampleRate
         self.flushInterval = flushInterval
-        ring = FrameRingBuffer(channelCount: channelCount, capacity: max(64, Int(ringSeconds * Double(sampleRate))))
+        ring = FrameRingBuffer(channelCount: channelCount, capacity: max(64, Int(ringSeconds * sampleRate)))
         RealtimeSanitizer.prepare()
         let block = AudioBuffer(channelCount: channelCount, frameCapacity: 4096)
         // Unretained: the thread must not keep the recorder alive (a dropped recorder still finishes its

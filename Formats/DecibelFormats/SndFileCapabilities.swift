@@ -19,7 +19,7 @@ public enum SndFileCapabilities {
 
     /// Whether libsndfile accepts `encoding` in `container` at `sampleRate` with `channels` (`sf_format_check`).
     /// Codec limits it does not check here, such as Opus's fixed rates, still make `AudioFileWriter` throw.
-    public static func canWrite(_ container: AudioContainer, _ encoding: AudioEncoding, sampleRate: Int = 48_000, channels: Int = 2) -> Bool {
+    public static func canWrite(_ container: AudioContainer, _ encoding: AudioEncoding, sampleRate: Double = 48_000, channels: Int = 2) -> Bool {
         var info = SF_INFO()
         info.samplerate = Int32(sampleRate)
         info.channels = Int32(channels)

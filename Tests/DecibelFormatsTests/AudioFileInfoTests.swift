@@ -24,7 +24,7 @@ import Testing
         func soxi(_ flag: String) throws -> String {
             try Fixtures.tool("soxi", [flag, path]).standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
         }
-        #expect(file.sampleRate == Int(try soxi("-r")))
+        #expect(file.sampleRate == Double(try soxi("-r")))
         #expect(file.channelCount == Int(try soxi("-c")))
         #expect(file.frameCount == Int(try soxi("-s")))
         #expect(abs(file.duration - (Double(try soxi("-D")) ?? -1)) < 1e-3)

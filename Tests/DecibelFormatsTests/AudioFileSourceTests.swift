@@ -13,7 +13,7 @@ import Testing
             buffer[0][frame] = Float(frame) / Float(frames)
             buffer[1][frame] = -Float(frame) / Float(frames)
         }
-        let writer = try AudioFileWriter(path: path, format: .wav(bits: 32, float: true), sampleRate: rate, channelCount: 2)
+        let writer = try AudioFileWriter(path: path, format: .wav(bits: 32, float: true), sampleRate: Double(rate), channelCount: 2)
         try writer.write(buffer.view)
         try writer.close()
         return path

@@ -28,7 +28,7 @@ guard arguments.count >= 2 else {
 let rate = arguments.count > 2 ? Int(arguments[2]) ?? 48_000 : 48_000
 let blockFrames = rate / 100
 do {
-    let recorder = try Recorder(path: arguments[1], format: .wav(bits: 32, float: true), sampleRate: rate, channelCount: 2)
+    let recorder = try Recorder(path: arguments[1], format: .wav(bits: 32, float: true), sampleRate: Double(rate), channelCount: 2)
     let block = AudioBuffer(channelCount: 2, frameCapacity: blockFrames)
     var appended = 0
     let start = MonotonicClock.now()

@@ -35,8 +35,8 @@ struct ConvertCommand: ParsableCommand {
         if let name = format ?? (bits != nil ? output.fileExtension : nil) {
             writerFormat = try AudioFileWriter.Format.named(name, bits: bits)
         }
-        let summary = try AudioConverter.convert(input: input, output: output, options: ConvertOptions(format: writerFormat, sampleRate: rate))
-        printError("decibel: wrote \(output): \(summary.output.containerName), \(summary.output.encodingName), \(summary.output.sampleRate) Hz, \(summary.output.channels) ch, \(summary.output.frames) frames")
+        let summary = try AudioConverter.convert(input: input, output: output, options: ConvertOptions(format: writerFormat, sampleRate: rate.map(Double.init)))
+        printError("decibel: wrote \(output): \(summary.output.containerName), \(summary.output.encodingName), \(Int(summary.output.sampleRate)) Hz, \(summary.output.channels) ch, \(summary.output.frames) frames")
     }
 }
 

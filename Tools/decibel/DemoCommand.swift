@@ -43,7 +43,7 @@ struct DemoCommand: ParsableCommand {
         let meter = LevelMeter(channelCount: 2)
         try engine.mainGroup.setFilters([GraphicEQ(), meter])
         let recording = (output as NSString).appendingPathComponent("demo.wav")
-        let recorder = try Recorder(path: recording, format: .wav(bits: 24), sampleRate: Int(rate), channelCount: 2)
+        let recorder = try Recorder(path: recording, format: .wav(bits: 24), sampleRate: rate, channelCount: 2)
         let frames = Int((seconds * rate).rounded())
         let tap = try recorder.record(engine.mainGroup, in: engine, frameLimit: frames)
         piece.schedule(until: 1, start: 0)

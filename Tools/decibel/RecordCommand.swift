@@ -49,7 +49,7 @@ struct RecordCommand: ParsableCommand {
         let meter = LevelMeter(channelCount: channels)
         try engine.attach(meter)
         try engine.connect(engine.inputNode, to: meter)
-        let recorder = try Recorder(path: output, format: fileFormat, sampleRate: Int(session.stream.format.sampleRate), channelCount: channels)
+        let recorder = try Recorder(path: output, format: fileFormat, sampleRate: session.stream.format.sampleRate, channelCount: channels)
         let frameLimit = duration.map { Int(($0 * session.stream.format.sampleRate).rounded()) }
         let tap = try recorder.record(engine.inputNode, in: engine, frameLimit: frameLimit)
         printError("decibel: recording \(backend.id):\(device ?? "default") to \(output) (\(session.stream.format)); Ctrl-C finishes")
