@@ -1,3 +1,4 @@
+import Foundation
 import DecibelTestSupport
 import Testing
 
@@ -79,6 +80,33 @@ struct DecibelCLIBackendTests {
         let wrongDevice = try run(decibelPath, ["tone", "--backend", "jack", "--device", "nosuchclient"])
         #expect(wrongDevice.status != 0)
         #expect(wrongDevice.standardError.contains("no device 'nosuchclient'"))
+    }
+}
+
+/// PipeWire's JACK implementation (`pipewire-jack`) in front of a real PipeWire daemon of the test's own.
+@Suite("decibel command line with PipeWire's libjack")
+struct DecibelCLIPipeWireJACKTests {
+    private var decibelPath: String { TestEnvironment.productsDirectory.appendingPathComponent("decibel").path }
+    private static let pipewireJACK = "/usr/lib/x86_64-linux-gnu/pipewire-0.3/jack/libjack.so.0"
+    private static var installed: Bool { FileManager.default.fileExists(atPath: pipewireJACK) }
+
+    @Test("a libjack that is PipeWire's is named as such and left to the native backend unless asked for",
+          .enabled(if: installed || TestEnvironment.serversRequired, "needs pipewire-jack (Scripts/setup installs it)"))
+    func pipewireJACKIsNotTheAutomaticPick() throws {
+        let runtime = (ProcessInfo.processInfo.environment["DECIBEL_RUNTIME_DIR"] ?? "/tmp/decibel-test") + "-pipewire-jack"
+        let scripts = TestEnvironment.repositoryRoot.appendingPathComponent("Scripts/servers").path
+        let started = try run(scripts, ["start", "pipewire"], environment: ["DECIBEL_RUNTIME_DIR": runtime])
+        defer { _ = try? run(scripts, ["stop", "pipewire"], environment: ["DECIBEL_RUNTIME_DIR": runtime]) }
+        try #require(started.status == 0, "PipeWire did not start: \(started.standardError)")
+        let environment = ["DECIBEL_JACK_LIBRARY": Self.pipewireJACK, "PIPEWIRE_RUNTIME_DIR": "\(runtime)/pulse/pw"]
+        let backends = try run(decibelPath, ["backends"], environment: environment)
+        let jackLine = backends.standardOutput.split(separator: "\n").first { $0.contains(" jack ") }.map(String.init) ?? ""
+        print("decibel backends with pipewire-jack: \(jackLine)")
+        #expect(jackLine.contains("if named"), "\(backends.standardOutput)")
+        #expect(jackLine.contains("PipeWire's JACK implementation"))
+        #expect(!jackLine.hasPrefix("*"))
+        let tone = try run(decibelPath, ["tone", "--duration", "0.3", "--backend", "jack"], environment: environment)
+        #expect(tone.status == 0, "named, it still plays: \(tone.standardError)")
     }
 }
 

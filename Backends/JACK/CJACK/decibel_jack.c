@@ -1,4 +1,6 @@
 // Calls into libjack that Swift cannot make itself, always through pointers resolved at run time.
+#define _GNU_SOURCE
+#include <dlfcn.h>
 #include "decibel_jack.h"
 
 #define DECIBEL_JACK_NAME(name) #name,
@@ -17,3 +19,9 @@ jack_client_t *decibel_jack_client_open(const decibel_jack_api *api, const char 
 }
 
 const char *decibel_jack_audio_type(void) { return JACK_DEFAULT_AUDIO_TYPE; }
+
+const char *decibel_jack_defining_file(const void *symbol) {
+    Dl_info info;
+    if (symbol == NULL || dladdr(symbol, &info) == 0) return NULL;
+    return info.dli_fname;
+}

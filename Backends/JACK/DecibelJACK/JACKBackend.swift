@@ -49,12 +49,18 @@ public final class JACKBackend: AudioBackend {
     }
 
     /// Available when libjack loads and a server answers a client opened with `JackNoStartServer`.
+    /// When the libjack is PipeWire's JACK implementation the backend works only when named: the
+    /// automatic pick leaves the stream to the native PipeWire backend, which negotiates the quantum.
     public var availability: BackendAvailability {
         do {
             let client = try openClient(suffix: "probe")
             defer { client.close() }
             let server = JACKClient.describeServer(options.serverName)
-            return .available(detail: "\(server) at \(Int(client.sampleRate)) Hz, \(client.bufferSize) frames per period")
+            let detail = "\(server) at \(Int(client.sampleRate)) Hz, \(client.bufferSize) frames per period"
+            if client.library.isPipeWireJACK {
+                return .availableOnRequest(detail: detail + "; this libjack (\(client.library.path)) is PipeWire's JACK implementation, so the native PipeWire backend is the better pick")
+            }
+            return .available(detail: detail)
         } catch {
             return .unavailable(reason: error.messageWithCode)
         }

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import CJACK
 import DecibelCore
 
@@ -10,6 +13,21 @@ struct JACKLibrary: Sendable {
     let library: BackendLibrary<decibel_jack_api>
     var path: String { library.path }
     var api: decibel_jack_api { library.api }
+    /// Whether this libjack is PipeWire's JACK implementation (`pipewire-jack`) rather than JACK's own:
+    /// the file that defines `jack_client_open` lives under a `pipewire` folder. Such a "server" is the
+    /// PipeWire daemon, which the native PipeWire backend serves better (it negotiates the quantum).
+    var isPipeWireJACK: Bool {
+        guard let name = decibel_jack_defining_file(dlsym(library.handle, "jack_client_open")) else { return false }
+        let file: String
+        if let resolved = realpath(name, nil) {
+            file = String(cString: resolved)
+            free(resolved)
+        } else {
+            file = String(cString: name)
+        }
+        return file.lowercased().contains("pipewire")
+    }
+
     /// `JACK_DEFAULT_AUDIO_TYPE`.
     var audioType: UnsafePointer<CChar> { decibel_jack_audio_type() }
 

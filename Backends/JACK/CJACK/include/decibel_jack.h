@@ -59,6 +59,9 @@ jack_client_t *_Nullable decibel_jack_client_open(const decibel_jack_api *_Nonnu
                                                   jack_options_t options, jack_status_t *_Nullable status,
                                                   const char *_Nullable server_name);
 
+/// The file of the shared object that defines `symbol` (`dladdr`, which needs _GNU_SOURCE), or NULL.
+const char *_Nullable decibel_jack_defining_file(const void *_Nullable symbol);
+
 /// `JACK_DEFAULT_AUDIO_TYPE`: the type string of 32-bit float mono audio ports.
 const char *_Nonnull decibel_jack_audio_type(void);
 
