@@ -87,18 +87,7 @@ public struct BackendRegistry: Sendable {
     }
 
     /// The process environment (the default for `select` and `report`).
-    public static func currentEnvironment() -> [String: String] {
-        var result: [String: String] = [:]
-        var entry = environ
-        while let pointer = entry.pointee {
-            let pair = String(cString: pointer)
-            if let equals = pair.firstIndex(of: "=") {
-                result[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
-            }
-            entry += 1
-        }
-        return result
-    }
+    public static func currentEnvironment() -> [String: String] { BackendEnvironment.current() }
 }
 
 /// One backend's line in a registry report.

@@ -80,24 +80,22 @@ func benchDecibelSingle(block: Int) -> Double {
     return elapsed
 }
 
-print("Ring-buffer cost, one thread writing and reading back \(totalFrames / 1_000_000) M stereo Float32 frames (the ring's own code)")
-print("block   Decibel (Mframes/s)   jack_ringbuffer (Mframes/s)   ratio Decibel/JACK")
-for block in [64, 256, 1024] {
-    let total = totalFrames - totalFrames % block
-    let decibel = benchDecibelSingle(block: block)
-    let jack = decibel_bench_jack_ringbuffer_single(Int64(total), Int32(block), Int32(capacity))
-    guard jack > 0 else { print("error: jack_ringbuffer run failed (\(jack))"); continue }
-    let decibelRate = Double(total) / decibel / 1e6, jackRate = Double(total) / jack / 1e6
-    print(String(format: "%5d   %19.1f   %27.1f   %18.2f", block, decibelRate, jackRate, decibelRate / jackRate))
+/// Prints one table: for each block size, Decibel's and JACK's rates from the two timing functions.
+func table(_ title: String, decibel: (Int) -> Double, jack: (Int64, Int32, Int32) -> Double) {
+    print(title)
+    print("block   Decibel (Mframes/s)   jack_ringbuffer (Mframes/s)   ratio Decibel/JACK")
+    for block in [64, 256, 1024] {
+        let total = totalFrames - totalFrames % block
+        let decibelSeconds = decibel(block)
+        let jackSeconds = jack(Int64(total), Int32(block), Int32(capacity))
+        guard jackSeconds > 0 else { print("error: jack_ringbuffer run failed (\(jackSeconds))"); continue }
+        let decibelRate = Double(total) / decibelSeconds / 1e6, jackRate = Double(total) / jackSeconds / 1e6
+        print(String(format: "%5d   %19.1f   %27.1f   %18.2f", block, decibelRate, jackRate, decibelRate / jackRate))
+    }
 }
+
+table("Ring-buffer cost, one thread writing and reading back \(totalFrames / 1_000_000) M stereo Float32 frames (the ring's own code)",
+      decibel: benchDecibelSingle, jack: decibel_bench_jack_ringbuffer_single)
 print("")
-print("Ring-buffer throughput, \(totalFrames / 1_000_000) M stereo Float32 frames, capacity \(capacity) frames, 2 threads")
-print("block   Decibel (Mframes/s)   jack_ringbuffer (Mframes/s)   ratio Decibel/JACK")
-for block in [64, 256, 1024] {
-    let total = totalFrames - totalFrames % block
-    let decibel = benchDecibel(block: block)
-    let jack = decibel_bench_jack_ringbuffer(Int64(total), Int32(block), Int32(capacity))
-    guard jack > 0 else { print("error: jack_ringbuffer run failed (\(jack))"); continue }
-    let decibelRate = Double(total) / decibel / 1e6, jackRate = Double(total) / jack / 1e6
-    print(String(format: "%5d   %19.1f   %27.1f   %18.2f", block, decibelRate, jackRate, decibelRate / jackRate))
-}
+table("Ring-buffer throughput, \(totalFrames / 1_000_000) M stereo Float32 frames, capacity \(capacity) frames, 2 threads",
+      decibel: benchDecibel, jack: decibel_bench_jack_ringbuffer)
