@@ -81,7 +81,7 @@ let package = Package(
         // MARK: Real-time proof — render paths run under clang's RealtimeSanitizer (see DESIGN.md).
         .executableTarget(
             name: "decibel-rtcheck",
-            dependencies: ["Decibel", "DecibelJACK", "DecibelPulse", "DecibelALSA", "DecibelFormats", "DecibelPlot"],
+            dependencies: ["Decibel", "DecibelPipeWire", "DecibelJACK", "DecibelPulse", "DecibelALSA", "DecibelFormats", "DecibelPlot"],
             path: "Tests/RealtimeCheck",
             linkerSettings: realtimeSanitizerLinkerSettings()
         ),
@@ -93,10 +93,7 @@ let package = Package(
         .testTarget(name: "DecibelNullTests", dependencies: ["DecibelNull", "DecibelTestSupport"], path: "Tests/DecibelNullTests"),
         .testTarget(name: "DecibelJACKTests", dependencies: ["DecibelJACK", "DecibelTestSupport"], path: "Tests/DecibelJACKTests"),
         .testTarget(name: "DecibelALSATests", dependencies: ["DecibelALSA", "DecibelTestSupport"], path: "Tests/DecibelALSATests"),
-        .testTarget(
-            name: "DecibelPipeWireTests", dependencies: ["DecibelPipeWire", "DecibelTestSupport"], path: "Tests/DecibelPipeWireTests",
-            swiftSettings: [.unsafeFlags(pipewireIncludeFlags.flatMap { ["-Xcc", $0] })]
-        ),
+        .testTarget(name: "DecibelPipeWireTests", dependencies: ["DecibelPipeWire", "DecibelTestSupport"], path: "Tests/DecibelPipeWireTests"),
         .testTarget(name: "DecibelPulseTests", dependencies: ["DecibelPulse", "DecibelTestSupport"], path: "Tests/DecibelPulseTests"),
         .testTarget(name: "DecibelGraphTests", dependencies: ["DecibelCore", "DecibelNull", "DecibelTestSupport"], path: "Tests/DecibelGraphTests"),
         .testTarget(name: "DecibelTests", dependencies: ["Decibel", "DecibelTestSupport"], path: "Tests/DecibelTests"),

@@ -31,7 +31,9 @@ struct PipeWireTestServer: Sendable, CustomStringConvertible {
     /// Starts (or finds running) the daemon in `runtime`.
     static func start(runtime: String) -> PipeWireTestServer? {
         let server = PipeWireTestServer(runtime: runtime)
-        if server.answers { return server }
+        if server.answers && server.sessionManagerRuns { return server }
+        // A daemon whose wireplumber is gone links nothing; start the set afresh.
+        if server.answers { server.stop() }
         let status = serversScript("start", "pipewire", runtime: runtime)
         if status == 0, server.answers { return server }
         let log = (try? String(contentsOfFile: "\(runtime)/servers-start-pipewire.log.err", encoding: .utf8)) ?? ""
@@ -41,6 +43,13 @@ struct PipeWireTestServer: Sendable, CustomStringConvertible {
     }
 
     func stop() { serversScript("stop", "pipewire", runtime: runtime) }
+
+    /// Whether the wireplumber `Scripts/servers` started for this daemon still runs.
+    var sessionManagerRuns: Bool {
+        guard let text = try? String(contentsOfFile: "\(runtime)/wireplumber.pid", encoding: .utf8),
+              let pid = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)) else { return false }
+        return kill(pid, 0) == 0
+    }
 
     /// Whether `pw-cli info 0` answers on the socket.
     var answers: Bool { (try? pwcli(["info", "0"]).status) == 0 }

@@ -1,4 +1,4 @@
-import CPipeWire
+internal import CPipeWire
 import DecibelCore
 
 /// One `pw_thread_loop` with one context connected to the daemon: what listing, watching and every

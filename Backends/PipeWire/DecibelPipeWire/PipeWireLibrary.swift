@@ -3,7 +3,7 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
-import CPipeWire
+internal import CPipeWire
 import DecibelCore
 import Synchronization
 

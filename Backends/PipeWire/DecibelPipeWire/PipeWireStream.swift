@@ -1,4 +1,4 @@
-import CPipeWire
+internal import CPipeWire
 import DecibelCore
 
 /// A playback, capture or duplex stream on a PipeWire daemon: one `pw_stream` per direction on a
