@@ -163,7 +163,6 @@ decibel_pipewire_connection *decibel_pipewire_connection_new(
     c->loop = api->pw_thread_loop_new(name, NULL);
     if (!c->loop) { *error = errno ? errno : ENOMEM; free(c); return NULL; }
     struct pw_properties *context_props = decibel_pipewire_properties_new(api);
-    // A client needs no configuration file's modules beyond the defaults; no realtime module in tests' way.
     c->context = api->pw_context_new(api->pw_thread_loop_get_loop(c->loop), context_props, 0);
     if (!c->context) { *error = errno ? errno : EIO; api->pw_thread_loop_destroy(c->loop); free(c); return NULL; }
     if (api->pw_thread_loop_start(c->loop) < 0) {
@@ -299,7 +298,6 @@ static void stream_process(void *data) {
     }
     if (frames == UINT32_MAX) frames = 0;
     if (!s->capture && b->requested) frames = (uint32_t) SPA_MIN((uint64_t) frames, b->requested);
-    if (frames > s->max_frames * 64u) frames = s->max_frames * 64u;
     for (uint32_t i = 0; i < s->channels; i++) {
         if (!s->planes[i]) {
             s->planes[i] = s->scratch;
@@ -413,13 +411,13 @@ void decibel_pipewire_stream_free(decibel_pipewire_stream *s) {
     free(s);
 }
 
-bool decibel_pipewire_stream_time(decibel_pipewire_stream *s, int64_t *delay, uint64_t *quantum, uint32_t *rate) {
+bool decibel_pipewire_stream_time(decibel_pipewire_stream *s, int64_t *delay, uint64_t *queued, uint32_t *rate) {
     struct pw_time time;
     spa_zero(time);
     if (s->connection->api.pw_stream_get_time_n(s->stream, &time, sizeof(time)) < 0) return false;
     *delay = time.delay;
     *rate = time.rate.denom;
-    *quantum = time.queued;
+    *queued = time.queued;
     return true;
 }
 

@@ -105,7 +105,7 @@ void decibel_pipewire_connection_lock(decibel_pipewire_connection *_Nonnull conn
 void decibel_pipewire_connection_unlock(decibel_pipewire_connection *_Nonnull connection);
 /// Wakes a thread waiting in `decibel_pipewire_connection_wait` (call with the lock held).
 void decibel_pipewire_connection_signal(decibel_pipewire_connection *_Nonnull connection);
-/// With the lock held: waits for a signal or until `timeout_ns` from `start_ns` (CLOCK_MONOTONIC) passed.
+/// With the lock held: waits for a signal or until `deadline_ns` (CLOCK_MONOTONIC) has passed.
 /// Returns false on timeout.
 bool decibel_pipewire_connection_wait(decibel_pipewire_connection *_Nonnull connection, uint64_t deadline_ns);
 /// With the lock held: asks the daemon for a `done` event once it has handled everything sent so far.
@@ -145,9 +145,9 @@ decibel_pipewire_stream *_Nullable decibel_pipewire_stream_new(
 /// With the connection's lock held: disconnects and destroys the stream. No callback runs after it returns.
 void decibel_pipewire_stream_free(decibel_pipewire_stream *_Nonnull stream);
 
-/// With the connection's lock held: the stream's delay in frames at its rate (0 when unknown) and the
-/// current quantum in frames.
-bool decibel_pipewire_stream_time(decibel_pipewire_stream *_Nonnull stream, int64_t *_Nonnull delay, uint64_t *_Nonnull quantum, uint32_t *_Nonnull rate);
+/// With the connection's lock held: the stream's delay to the device (`pw_time.delay`, in ticks of
+/// 1/`rate`) and the frames queued in the stream.
+bool decibel_pipewire_stream_time(decibel_pipewire_stream *_Nonnull stream, int64_t *_Nonnull delay, uint64_t *_Nonnull queued, uint32_t *_Nonnull rate);
 
 /// The stream's node id in the daemon (SPA_ID_INVALID until connected).
 uint32_t decibel_pipewire_stream_node_id(decibel_pipewire_stream *_Nonnull stream);
