@@ -11,11 +11,15 @@
 import PackageDescription
 import Foundation
 
+/// The include folders of libpipewire-0.3-dev and its SPA headers, for every target that sees CPipeWire's header.
+let pipewireIncludeFlags = ["-I/usr/include/pipewire-0.3", "-I/usr/include/spa-0.2"]
+
 let package = Package(
     name: "Decibel",
     products: [
         .library(name: "DecibelCore", targets: ["DecibelCore"]),
         .library(name: "DecibelGraph", targets: ["DecibelGraph"]),
+        .library(name: "DecibelPipeWire", targets: ["DecibelPipeWire"]),
         .library(name: "DecibelJACK", targets: ["DecibelJACK"]),
         .library(name: "DecibelPulse", targets: ["DecibelPulse"]),
         .library(name: "DecibelALSA", targets: ["DecibelALSA"]),
@@ -37,6 +41,12 @@ let package = Package(
 
         // MARK: Backends — one folder each: a C shim target (module map + small header) and a Swift target.
         // Each loads its C library with dlopen() at run time: the headers are needed to build, not the library to run.
+        // PipeWire's headers live in versioned folders; the flags only add those search paths (nothing is linked).
+        .target(name: "CPipeWire", path: "Backends/PipeWire/CPipeWire", cSettings: [.unsafeFlags(pipewireIncludeFlags)]),
+        .target(
+            name: "DecibelPipeWire", dependencies: ["DecibelCore", "CPipeWire"], path: "Backends/PipeWire/DecibelPipeWire",
+            swiftSettings: [.unsafeFlags(pipewireIncludeFlags.flatMap { ["-Xcc", $0] })]
+        ),
         .target(name: "CJACK", path: "Backends/JACK/CJACK"),
         .target(name: "DecibelJACK", dependencies: ["DecibelCore", "CJACK"], path: "Backends/JACK/DecibelJACK"),
         .target(name: "CPulse", path: "Backends/Pulse/CPulse"),
@@ -81,7 +91,7 @@ let package = Package(
         // MARK: Real-time proof — render paths run under clang's RealtimeSanitizer (see "Real-time safety is tested" in README.md).
         .executableTarget(
             name: "decibel-rtcheck",
-            dependencies: ["Decibel", "DecibelJACK", "DecibelPulse", "DecibelALSA", "DecibelFormats", "DecibelPlot"],
+            dependencies: ["Decibel", "DecibelPipeWire", "DecibelJACK", "DecibelPulse", "DecibelALSA", "DecibelFormats", "DecibelPlot"],
             path: "Tests/RealtimeCheck",
             linkerSettings: realtimeSanitizerLinkerSettings()
         ),
@@ -93,6 +103,7 @@ let package = Package(
         .testTarget(name: "DecibelNullTests", dependencies: ["DecibelNull", "DecibelTestSupport"], path: "Tests/DecibelNullTests"),
         .testTarget(name: "DecibelJACKTests", dependencies: ["DecibelJACK", "DecibelTestSupport"], path: "Tests/DecibelJACKTests"),
         .testTarget(name: "DecibelALSATests", dependencies: ["DecibelALSA", "DecibelTestSupport"], path: "Tests/DecibelALSATests"),
+        .testTarget(name: "DecibelPipeWireTests", dependencies: ["DecibelPipeWire", "DecibelTestSupport"], path: "Tests/DecibelPipeWireTests"),
         .testTarget(name: "DecibelPulseTests", dependencies: ["DecibelPulse", "DecibelTestSupport"], path: "Tests/DecibelPulseTests"),
         .testTarget(name: "DecibelGraphTests", dependencies: ["DecibelCore", "DecibelGraph", "DecibelNull", "DecibelTestSupport"], path: "Tests/DecibelGraphTests"),
         .testTarget(name: "DecibelTests", dependencies: ["Decibel", "DecibelTestSupport"], path: "Tests/DecibelTests"),

@@ -1,0 +1,97 @@
+import DecibelCore
+
+/// The native PipeWire backend: audio sinks, sources and sink monitors from the registry as devices,
+/// streams as `pw_stream`s on a `pw_thread_loop`.
+///
+/// libpipewire is loaded with `dlopen` on first use (`DECIBEL_PIPEWIRE_LIBRARY` names another file), so a
+/// program that includes this backend runs where libpipewire is missing; the backend then reports
+/// `.unavailable(reason:)`. Every call opens its own short connection, so results are never stale.
+public final class PipeWireBackend: AudioBackend {
+    /// How the backend finds its library and daemon, and what it calls itself there.
+    public struct Options: Sendable {
+        /// The daemon's socket: a name in the runtime dir (`pipewire-0`) or an absolute path
+        /// (`/run/user/1000/pipewire-0`); `nil` uses `PIPEWIRE_REMOTE`, else `pipewire-0` in
+        /// `PIPEWIRE_RUNTIME_DIR` or `XDG_RUNTIME_DIR`, as libpipewire does.
+        public var remote: String?
+        /// The libpipewire file to load.
+        public var libraryPath: String
+        /// How long connecting and each request may take before failing with `timedOut`, in seconds.
+        public var timeout: Double
+        /// The application name the daemon shows.
+        public var clientName: String
+
+        /// `remote` nil means `DECIBEL_PIPEWIRE_REMOTE` from `environment`, else libpipewire's default;
+        /// `libraryPath` nil means `DECIBEL_PIPEWIRE_LIBRARY`, else `libpipewire-0.3.so.0`.
+        public init(
+            remote: String? = nil, libraryPath: String? = nil, timeout: Double = 2, clientName: String = "Decibel",
+            environment: [String: String] = BackendEnvironment.current()
+        ) {
+            self.remote = remote ?? BackendEnvironment.value("DECIBEL_PIPEWIRE_REMOTE", in: environment)
+            self.libraryPath = PipeWireLibrary.description.resolvePath(libraryPath, environment: environment)
+            self.timeout = timeout
+            self.clientName = clientName
+        }
+
+        var timeoutNanoseconds: UInt64 { UInt64(max(0.05, timeout) * 1e9) }
+    }
+
+    public let id = "pipewire"
+    public let name = "PipeWire"
+    /// What this backend was created with.
+    public let options: Options
+
+    public init(options: Options = Options()) { self.options = options }
+
+    /// Creates the backend talking to the daemon at `remote` (a socket name or absolute path).
+    public convenience init(remote: String?) {
+        self.init(options: Options(remote: remote))
+    }
+
+    public var availability: BackendAvailability {
+        do {
+            let connection = try connect()
+            defer { connection.close() }
+            let (name, version, properties) = connection.withLock {
+                (connection.serverName, connection.serverVersion, connection.serverProperties)
+            }
+            var detail = "\(name) \(version) (libpipewire \(connection.library.version))"
+            if let rate = properties["default.clock.rate"], let quantum = properties["default.clock.quantum"] {
+                detail += ", \(rate) Hz, quantum \(quantum)"
+            }
+            return .available(detail: detail)
+        } catch {
+            return .unavailable(reason: error.description)
+        }
+    }
+
+    public func devices() throws(AudioError) -> [AudioDevice] {
+        let connection = try connect(watchRegistry: true)
+        defer { connection.close() }
+        return connection.withLock { connection.devices() }
+    }
+
+    public func defaultDevice(for direction: AudioDirection) throws(AudioError) -> AudioDevice? {
+        try devices().first { direction == .input ? $0.direction.hasInput && $0.isDefaultInput : $0.direction.hasOutput && $0.isDefaultOutput }
+    }
+
+    public func makeStream(_ configuration: StreamConfiguration) throws(AudioError) -> any AudioStream {
+        try makePipeWireStream(configuration)
+    }
+
+    /// Opens a stream as a `PipeWireStream`, for what only PipeWire offers (its node id and quantum).
+    public func makePipeWireStream(_ configuration: StreamConfiguration) throws(AudioError) -> PipeWireStream {
+        try PipeWireStream(configuration: configuration, backend: self)
+    }
+
+    public func observeDevices(_ handler: @escaping @Sendable (DeviceEvent) -> Void) throws(AudioError) -> DeviceObservation {
+        let watcher = try PipeWireDeviceWatcher(backend: self, handler: handler)
+        return DeviceObservation { watcher.cancel() }
+    }
+
+    /// A new connection to the configured daemon.
+    func connect(name: String? = nil, watchRegistry: Bool = false) throws(AudioError) -> PipeWireConnection {
+        let library = try PipeWireLibrary.load(path: options.libraryPath)
+        return try PipeWireConnection(library: library, name: name ?? options.clientName, remote: options.remote,
+                                      watchRegistry: watchRegistry, timeoutNanoseconds: options.timeoutNanoseconds)
+    }
+}

@@ -1,0 +1,154 @@
+internal import CPipeWire
+import DecibelCore
+import Synchronization
+
+/// The render path of a PipeWire stream: what the `process` callbacks do on PipeWire's data thread, plus
+/// the stream-state bookkeeping the loop thread does.
+///
+/// Everything the process path touches is allocated in `init`. PipeWire's buffers are handed to the
+/// render callback in place (planar float32), so playback and capture copy nothing; duplex runs a capture
+/// and a playback `pw_stream`, and the capture side feeds the playback side through an SPSC ring. The
+/// Swift part of each callback runs inside `RealtimeSanitizer.enter()`/`exit()`.
+final class PipeWireRenderer: @unchecked Sendable {
+    private let render: RenderCallback
+    let status: StreamStatus
+    private let sampleRate: Double
+    private let outputChannels: Int
+    private let inputChannels: Int
+    private let duplexRing: FrameRingBuffer?
+    private let duplexInput: AudioBuffer
+    /// Frames the duplex ring must hold before playback takes from it.
+    private let cushion: Int
+
+    // Data thread only (reset by the control thread while no stream exists).
+    private var duplexPrimed = false
+    private var outputTime: Int64 = 0
+    private var inputTime: Int64 = 0
+    private var priming = false
+
+    /// The frame count of the latest process callback, per direction (the graph's quantum, in effect).
+    let lastOutputFrames = Atomic<Int>(0)
+    let lastInputFrames = Atomic<Int>(0)
+    /// Process callbacks that ran.
+    let processCallbacks = Atomic<Int>(0)
+
+    // Loop thread, under the connection's lock.
+    var outputState = PW_STREAM_STATE_UNCONNECTED
+    var inputState = PW_STREAM_STATE_UNCONNECTED
+    var stateError: String?
+    var negotiatedRate: UInt32 = 0
+
+    init(format: StreamFormat, status: StreamStatus, render: @escaping RenderCallback) {
+        self.render = render
+        self.status = status
+        sampleRate = format.sampleRate
+        outputChannels = format.outputChannelCount
+        inputChannels = format.inputChannelCount
+        let duplex = outputChannels > 0 && inputChannels > 0
+        cushion = 2 * format.bufferSize
+        duplexRing = duplex ? FrameRingBuffer(channelCount: inputChannels, capacity: 4 * format.maximumFrameCount + cushion) : nil
+        duplexInput = AudioBuffer(channelCount: duplex ? inputChannels : 0, frameCapacity: duplex ? format.maximumFrameCount : 0)
+        prime(frames: min(format.bufferSize, format.maximumFrameCount))
+    }
+
+    /// Runs both process paths once on scratch memory, without the user's callback, so first-use work of
+    /// the Swift runtime never happens inside a real-time section.
+    private func prime(frames: Int) {
+        let scratch = AudioBuffer(channelCount: max(outputChannels, inputChannels, 1), frameCapacity: max(1, frames))
+        priming = true
+        if inputChannels > 0 { processInput(scratch.channelPointers, frames: frames) }
+        if outputChannels > 0 { processOutput(scratch.channelPointers, frames: frames) }
+        priming = false
+        reset()
+    }
+
+    /// Control thread, no stream connected: forgets what the last run left.
+    func reset() {
+        duplexPrimed = false
+        outputTime = 0
+        inputTime = 0
+        if let ring = duplexRing { ring.skip(frames: ring.availableToRead) }
+        outputState = PW_STREAM_STATE_UNCONNECTED
+        inputState = PW_STREAM_STATE_UNCONNECTED
+        stateError = nil
+    }
+
+    /// Data thread: fills PipeWire's (zeroed) playback planes.
+    func processOutput(_ planes: UnsafePointer<UnsafeMutablePointer<Float>>, frames: Int) {
+        RealtimeSanitizer.enter()
+        let output = AudioBufferView(channelPointers: planes, channelCount: outputChannels, frameCount: frames)
+        var input = AudioBufferView.empty
+        if let ring = duplexRing {
+            input = duplexInput.view(frames: min(frames, duplexInput.frameCapacity))
+            // Capture and playback are two nodes; keep a cushion so a cycle's order does not matter.
+            if !duplexPrimed && ring.availableToRead >= cushion + frames { duplexPrimed = true }
+            let got = duplexPrimed ? ring.read(into: input) : 0
+            if got < input.frameCount {
+                input.slice(from: got, count: input.frameCount - got).clear()
+                if duplexPrimed && !priming {
+                    duplexPrimed = false
+                    status.recordXrunFromRenderThread()
+                }
+            }
+        }
+        let context = RenderContext(
+            input: input, output: output, frameCount: frames,
+            timestamp: AudioTimestamp(sampleTime: outputTime, hostTime: MonotonicClock.now()), sampleRate: sampleRate)
+        if !priming {
+            render(context)
+            lastOutputFrames.store(frames, ordering: .relaxed)
+            processCallbacks.wrappingAdd(1, ordering: .relaxed)
+        }
+        outputTime &+= Int64(frames)
+        RealtimeSanitizer.exit()
+    }
+
+    /// Data thread: hands PipeWire's capture planes to the render callback (duplex: to the ring).
+    func processInput(_ planes: UnsafePointer<UnsafeMutablePointer<Float>>, frames: Int) {
+        RealtimeSanitizer.enter()
+        let input = AudioBufferView(channelPointers: planes, channelCount: inputChannels, frameCount: frames)
+        if let ring = duplexRing {
+            if ring.write(input) < frames, !priming { status.recordXrunFromRenderThread() }
+        } else {
+            let context = RenderContext(
+                input: input, output: .empty, frameCount: frames,
+                timestamp: AudioTimestamp(sampleTime: inputTime, hostTime: MonotonicClock.now()), sampleRate: sampleRate)
+            if !priming {
+                render(context)
+                processCallbacks.wrappingAdd(1, ordering: .relaxed)
+            }
+        }
+        if !priming { lastInputFrames.store(frames, ordering: .relaxed) }
+        inputTime &+= Int64(frames)
+        RealtimeSanitizer.exit()
+    }
+
+    /// Data thread: a buffer was due and none was free.
+    func missedBuffer() { status.recordXrunFromRenderThread() }
+
+    /// The C event tables; `data` is this renderer, unretained (the stream keeps it alive).
+    static let outputEvents = decibel_pipewire_stream_events(
+        process: { data, planes, frames in renderer(data).processOutput(planes, frames: Int(frames)) },
+        xrun: { data in renderer(data).missedBuffer() },
+        state: { data, _, state, error in renderer(data).stateChanged(output: true, state, error) },
+        format: { data, rate, _ in renderer(data).negotiatedRate = rate })
+
+    static let inputEvents = decibel_pipewire_stream_events(
+        process: { data, planes, frames in renderer(data).processInput(planes, frames: Int(frames)) },
+        xrun: { data in renderer(data).missedBuffer() },
+        state: { data, _, state, error in renderer(data).stateChanged(output: false, state, error) },
+        format: { data, rate, _ in renderer(data).negotiatedRate = rate })
+
+    /// Loop thread, lock held.
+    private func stateChanged(output: Bool, _ state: pw_stream_state, _ error: UnsafePointer<CChar>?) {
+        if output { outputState = state } else { inputState = state }
+        guard state == PW_STREAM_STATE_ERROR else { return }
+        let text = error.map { String(cString: $0) } ?? "unknown error"
+        stateError = text
+        if status.transition(from: .running, to: .invalidated) { status.post(.deviceLost(reason: "the PipeWire stream failed: \(text)")) }
+    }
+
+    private static func renderer(_ data: UnsafeMutableRawPointer?) -> PipeWireRenderer {
+        Unmanaged<PipeWireRenderer>.fromOpaque(data!).takeUnretainedValue()
+    }
+}
