@@ -11,8 +11,6 @@
 import PackageDescription
 import Foundation
 
-/// The include folders of libpipewire-0.3-dev and its SPA headers, for every target that sees CPipeWire's header.
-let pipewireIncludeFlags = ["-I/usr/include/pipewire-0.3", "-I/usr/include/spa-0.2"]
 
 let package = Package(
     name: "Decibel",
@@ -41,11 +39,10 @@ let package = Package(
 
         // MARK: Backends — one folder each: a C shim target (module map + small header) and a Swift target.
         // Each loads its C library with dlopen() at run time: the headers are needed to build, not the library to run.
-        // PipeWire's headers live in versioned folders; the flags only add those search paths (nothing is linked).
-        .target(name: "CPipeWire", path: "Backends/PipeWire/CPipeWire", cSettings: [.unsafeFlags(pipewireIncludeFlags)]),
+        // PipeWire keeps its headers in versioned folders; include/pipewire and include/spa link to them (nothing is linked).
+        .target(name: "CPipeWire", path: "Backends/PipeWire/CPipeWire"),
         .target(
-            name: "DecibelPipeWire", dependencies: ["DecibelCore", "CPipeWire"], path: "Backends/PipeWire/DecibelPipeWire",
-            swiftSettings: [.unsafeFlags(pipewireIncludeFlags.flatMap { ["-Xcc", $0] })]
+            name: "DecibelPipeWire", dependencies: ["DecibelCore", "CPipeWire"], path: "Backends/PipeWire/DecibelPipeWire"
         ),
         .target(name: "CJACK", path: "Backends/JACK/CJACK"),
         .target(name: "DecibelJACK", dependencies: ["DecibelCore", "CJACK"], path: "Backends/JACK/DecibelJACK"),
@@ -68,7 +65,7 @@ let package = Package(
         // MARK: Umbrella and tools
         .target(
             name: "Decibel",
-            dependencies: ["DecibelCore", "DecibelGraph", "DecibelJACK", "DecibelPulse", "DecibelALSA", "DecibelNull", "DecibelFormats"],
+            dependencies: ["DecibelCore", "DecibelGraph", "DecibelPipeWire", "DecibelJACK", "DecibelPulse", "DecibelALSA", "DecibelNull", "DecibelFormats"],
             path: "Decibel"
         ),
         // What both tools share: the --backend/--device options and the one-line error printing.

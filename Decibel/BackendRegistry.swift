@@ -4,8 +4,9 @@ import Glibc
 
 /// The compiled-in backends in priority order, and the runtime pick among them.
 ///
-/// The order is JACK (if a server runs), PulseAudio (if a server answers), ALSA, then the Null device,
-/// which is always available. The pick moves past a backend only when it is unavailable (or usable only
+/// The order is PipeWire (if its daemon answers), JACK (if a real jackd runs; PipeWire's own libjack is
+/// left to the native backend), PulseAudio (if a server answers), ALSA, then the Null device, which is
+/// always available. The pick moves past a backend only when it is unavailable (or usable only
 /// when named, like ALSA with no card and no working `default` PCM), and says why about each one. `DECIBEL_BACKEND=<id>` or an explicit id (a `--backend` flag) overrides the order;
 /// an overridden backend that is unavailable is an error, never a silent fallback.
 ///
@@ -22,7 +23,7 @@ public struct BackendRegistry: Sendable {
 
     /// Every backend compiled into this build, in priority order.
     public static var compiledIn: [any AudioBackend] {
-        [JACKBackend(), PulseBackend(), ALSABackend(), NullBackend()]
+        [PipeWireBackend(), JACKBackend(), PulseBackend(), ALSABackend(), NullBackend()]
     }
 
     /// The registry of every compiled-in backend.

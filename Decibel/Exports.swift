@@ -1,6 +1,7 @@
 // `import Decibel` brings in the whole library: Core's types and every compiled-in backend.
 @_exported import DecibelCore
 @_exported import DecibelGraph
+@_exported import DecibelPipeWire
 @_exported import DecibelJACK
 @_exported import DecibelPulse
 @_exported import DecibelALSA

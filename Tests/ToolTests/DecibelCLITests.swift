@@ -60,7 +60,7 @@ struct DecibelCLIBackendTests {
         let jackLine = result.standardOutput.split(separator: "\n").first { $0.contains("jack") }.map(String.init) ?? ""
         #expect(jackLine.contains("unavailable"))
         #expect(jackLine.contains("/nonexistent/libjack.so.0"))
-        #expect(result.standardOutput.contains("null   available"))
+        #expect(result.standardOutput.contains("null     available"))
         let tone = try run(decibelPath, ["tone", "--duration", "0.2"], environment: ["DECIBEL_JACK_LIBRARY": "/nonexistent/libjack.so.0", "DECIBEL_BACKEND": "null"])
         #expect(tone.status == 0)
         let forced = try run(decibelPath, ["tone", "--duration", "0.2", "--backend", "jack"], environment: ["DECIBEL_JACK_LIBRARY": "/nonexistent/libjack.so.0"])
@@ -72,7 +72,8 @@ struct DecibelCLIBackendTests {
           .enabled(if: TestEnvironment.serversRequired, "needs the jackd that Scripts/test starts"))
     func jackIsPickedAndPlays() throws {
         let backends = try run(decibelPath, ["backends"])
-        #expect(backends.standardOutput.hasPrefix("* jack"), "\(backends.standardOutput)")
+        // No PipeWire daemon answers at the default socket here, so the pick moves on to jackd.
+        #expect(backends.standardOutput.contains("\n* jack"), "\(backends.standardOutput)")
         let devices = try run(decibelPath, ["devices", "--backend", "jack"])
         #expect(devices.standardOutput.contains("system"))
         let tone = try run(decibelPath, ["tone", "--duration", "0.3", "--backend", "jack"])
@@ -107,6 +108,78 @@ struct DecibelCLIPipeWireJACKTests {
         #expect(!jackLine.hasPrefix("*"))
         let tone = try run(decibelPath, ["tone", "--duration", "0.3", "--backend", "jack"], environment: environment)
         #expect(tone.status == 0, "named, it still plays: \(tone.standardError)")
+    }
+}
+
+/// The automatic pick on a PipeWire desktop: a PipeWire daemon of the test's own, beside the jackd and
+/// pulseaudio that `Scripts/test` runs.
+@Suite("decibel command line with PipeWire", .serialized)
+struct DecibelCLIPipeWireTests {
+    private var decibelPath: String { TestEnvironment.productsDirectory.appendingPathComponent("decibel").path }
+    private static var installed: Bool { FileManager.default.fileExists(atPath: "/usr/bin/pipewire") }
+
+    private func withDaemon(_ body: (_ environment: [String: String], _ sink: String) throws -> Void) throws {
+        let runtime = (ProcessInfo.processInfo.environment["DECIBEL_RUNTIME_DIR"] ?? "/tmp/decibel-test") + "-pipewire-cli"
+        let scripts = TestEnvironment.repositoryRoot.appendingPathComponent("Scripts/servers").path
+        let started = try run(scripts, ["start", "pipewire"], environment: ["DECIBEL_RUNTIME_DIR": runtime])
+        defer { _ = try? run(scripts, ["stop", "pipewire"], environment: ["DECIBEL_RUNTIME_DIR": runtime]) }
+        try #require(started.status == 0, "PipeWire did not start: \(started.standardError)")
+        let socketDirectory = "\(runtime)/pulse/pw"
+        let environment = ["XDG_RUNTIME_DIR": socketDirectory, "PIPEWIRE_RUNTIME_DIR": socketDirectory, "PIPEWIRE_REMOTE": "\(socketDirectory)/pipewire-0"]
+        let sink = "decibel_cli_sink"
+        let created = try run("pw-cli", ["create-node", "adapter", "{ factory.name=support.null-audio-sink node.name=\(sink) media.class=Audio/Sink object.linger=true audio.position=[FL FR] }"], environment: environment, timeout: 10)
+        try #require(created.status == 0, "pw-cli create-node: \(created.standardError)")
+        try body(environment, sink)
+    }
+
+    @Test("with a PipeWire daemon and a real jackd both running, PipeWire is the pick, and says why",
+          .enabled(if: installed || TestEnvironment.serversRequired, "needs pipewire"))
+    func pipewireWinsOverJackd() throws {
+        try withDaemon { environment, _ in
+            let backends = try run(decibelPath, ["backends"], environment: environment)
+            print("decibel backends beside jackd:\n\(backends.standardOutput)")
+            #expect(backends.standardOutput.hasPrefix("* pipewire"), "\(backends.standardOutput)")
+            if TestEnvironment.serversRequired {
+                let jackLine = backends.standardOutput.split(separator: "\n").first { $0.contains(" jack ") } ?? ""
+                #expect(jackLine.contains("available"), "jackd runs too: \(backends.standardOutput)")
+            }
+        }
+    }
+
+    @Test("with only PipeWire answering, it is the pick and the tone it plays is what pw-record hears",
+          .enabled(if: installed || TestEnvironment.serversRequired, "needs pipewire and pipewire-bin"))
+    func toneIsHeardByPwRecord() throws {
+        try withDaemon { daemon, sink in
+            // Point JACK and Pulse at nothing, as on a machine where PipeWire is the only server.
+            var environment = daemon
+            environment["JACK_DEFAULT_SERVER"] = "decibel-no-such-server"
+            environment["PULSE_SERVER"] = "unix:/nonexistent/decibel/pulse"
+            let backends = try run(decibelPath, ["backends"], environment: environment)
+            #expect(backends.standardOutput.hasPrefix("* pipewire"), "\(backends.standardOutput)")
+            let file = TestEnvironment.temporaryDirectory("pw-cli-tone").appendingPathComponent("heard.wav").path
+            let recording = DispatchGroup()
+            recording.enter()
+            DispatchQueue.global().async {
+                _ = try? run("/usr/bin/timeout", ["-s", "INT", "3", "pw-record", "--target", sink, "-P", "{ stream.capture.sink=true }",
+                                                  "--rate", "48000", "--channels", "1", "--format", "f32", file], environment: daemon, timeout: 10)
+                recording.leave()
+            }
+            Thread.sleep(forTimeInterval: 0.5)
+            let tone = try run(decibelPath, ["tone", "--frequency", "1000", "--duration", "1.5", "--device", sink], environment: environment)
+            #expect(tone.status == 0, "\(tone.standardError)")
+            #expect(tone.standardError.contains("using pipewire"), "\(tone.standardError)")
+            recording.wait()
+            let raw = file + ".f32"
+            let converted = try run("sox", [file, "-t", "f32", "-c", "1", raw])
+            try #require(converted.status == 0, "sox: \(converted.standardError)")
+            let samples = SignalAnalysis.deinterleave(try Data(contentsOf: URL(fileURLWithPath: raw)), channels: 1, as: .float32)[0]
+            let heard = Array(SignalAnalysis.longestContinuousRun(samples.map { $0 }, maxStep: 0.2).drop { abs($0) < 1e-3 })
+            print("pw-record heard \(samples.count) frames, \(heard.count) of tone")
+            try #require(heard.count > 24_000, "pw-record heard no tone: \(samples.count) frames, peak \(SignalAnalysis.peak(samples))")
+            let frequency = SignalAnalysis.frequency(Array(heard.prefix(48_000)), sampleRate: 48_000)
+            print("decibel tone via PipeWire, heard by pw-record: \(frequency) Hz, peak \(SignalAnalysis.peak(heard))")
+            #expect(abs(frequency - 1000) < 2)
+        }
     }
 }
 

@@ -24,7 +24,7 @@ struct BackendsCommand: ParsableCommand {
             case .availableOnRequest: state = "if named"
             case .unavailable: state = "unavailable"
             }
-            print("\(mark) \(column(report.id, 6)) \(column(state, 11))  \(report.availability.explanation)")
+            print("\(mark) \(column(report.id, 8)) \(column(state, 11))  \(report.availability.explanation)")
         }
     }
 }

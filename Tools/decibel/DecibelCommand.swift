@@ -9,7 +9,8 @@ struct DecibelCommand: ParsableCommand {
         commandName: "decibel",
         abstract: "Audio on Linux: backends, devices, tones, files and plots.",
         discussion: """
-        The backend is picked at run time: JACK if a server runs, then PulseAudio, then ALSA, then the \
+        The backend is picked at run time: PipeWire if its daemon answers, then a real jackd, then \
+        PulseAudio, then ALSA, then the \
         Null device. Override it with --backend ID or DECIBEL_BACKEND=ID.
 
         Examples:

@@ -10,7 +10,7 @@ struct DevicesCommand: ParsableCommand {
         discussion: "Ids are stable: pass them to --device.\n\nExamples:\n  decibel devices\n  decibel devices --backend jack"
     )
 
-    @Option(name: .long, help: ArgumentHelp("Backend id: jack, pulse, alsa or null (default: first available).", valueName: "id"))
+    @Option(name: .long, help: ArgumentHelp("Backend id: pipewire, jack, pulse, alsa or null (default: first available).", valueName: "id"))
     var backend: String?
 
     @Flag(name: .long, help: "Probe each device for channels and rates where the backend does not list them (can be slow).")
