@@ -94,7 +94,7 @@ let package = Package(
         ),
 
         // MARK: Tests
-        .target(name: "DecibelTestSupport", path: "Tests/Support"),
+        .target(name: "DecibelTestSupport", dependencies: ["DecibelCore"], path: "Tests/Support"),
         .target(name: "DecibelPlotTestSupport", dependencies: ["DecibelPlot", "CCairo", "DecibelTestSupport"], path: "Tests/PlotSupport"),
         .testTarget(name: "DecibelCoreTests", dependencies: ["DecibelCore", "DecibelTestSupport"], path: "Tests/DecibelCoreTests"),
         .testTarget(name: "DecibelNullTests", dependencies: ["DecibelNull", "DecibelTestSupport"], path: "Tests/DecibelNullTests"),

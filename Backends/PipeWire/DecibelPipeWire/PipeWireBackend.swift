@@ -64,16 +64,6 @@ public final class PipeWireBackend: AudioBackend {
         }
     }
 
-    public func devices() throws(AudioError) -> [AudioDevice] {
-        let connection = try connect(watchRegistry: true)
-        defer { connection.close() }
-        return connection.withLock { connection.devices() }
-    }
-
-    public func defaultDevice(for direction: AudioDirection) throws(AudioError) -> AudioDevice? {
-        try devices().first { direction == .input ? $0.direction.hasInput && $0.isDefaultInput : $0.direction.hasOutput && $0.isDefaultOutput }
-    }
-
     public func makeStream(_ configuration: StreamConfiguration) throws(AudioError) -> any AudioStream {
         try makePipeWireStream(configuration)
     }
@@ -81,11 +71,6 @@ public final class PipeWireBackend: AudioBackend {
     /// Opens a stream as a `PipeWireStream`, for what only PipeWire offers (its node id and quantum).
     public func makePipeWireStream(_ configuration: StreamConfiguration) throws(AudioError) -> PipeWireStream {
         try PipeWireStream(configuration: configuration, backend: self)
-    }
-
-    public func observeDevices(_ handler: @escaping @Sendable (DeviceEvent) -> Void) throws(AudioError) -> DeviceObservation {
-        let watcher = try PipeWireDeviceWatcher(backend: self, handler: handler)
-        return DeviceObservation { watcher.cancel() }
     }
 
     /// A new connection to the configured daemon.

@@ -1,4 +1,4 @@
-import DecibelTestSupport
+
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -11,7 +11,7 @@ import Glibc
 /// goes to `$runtime/servers-<action>.log`; the daemons' own logs are the script's business.
 /// Returns the exit status, or nil on timeout (the script is then killed).
 @discardableResult
-func serversScript(_ action: String, _ target: String, runtime: String? = nil, timeout: Double = 40) -> Int32? {
+public func serversScript(_ action: String, _ target: String, runtime: String? = nil, timeout: Double = 40) -> Int32? {
     let script = TestEnvironment.repositoryRoot.appendingPathComponent("Scripts/servers").path
     var environment = ProcessInfo.processInfo.environment
     if let runtime { environment["DECIBEL_RUNTIME_DIR"] = runtime }
@@ -23,7 +23,7 @@ func serversScript(_ action: String, _ target: String, runtime: String? = nil, t
 
 /// Runs `arguments` (absolute path first) with an empty signal mask, stdin from /dev/null and stdout and
 /// stderr into the file `output`; waits up to `timeout` seconds. Returns the exit status, or nil on timeout.
-func spawnAndWait(_ arguments: [String], environment: [String: String], output: String, timeout: Double) -> Int32? {
+public func spawnAndWait(_ arguments: [String], environment: [String: String], output: String, timeout: Double) -> Int32? {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }

@@ -1,0 +1,88 @@
+import DecibelCore
+import Foundation
+import Synchronization
+
+// Render callbacks and event collectors the real-server suites share: each keeps its state in an object
+// allocated before the stream starts, so the callback itself never allocates.
+
+/// A sine generator for render callbacks: state lives in the object, so the callback never allocates.
+public final class SineSource: @unchecked Sendable {
+    public let frequency: Double
+    public let amplitude: Float
+    private var phase = 0.0
+    /// Render callbacks so far and the largest and smallest frame counts seen.
+    public let callbacks = Atomic<Int>(0)
+    public let largestFrames = Atomic<Int>(0)
+
+    public init(frequency: Double, amplitude: Float) {
+        self.frequency = frequency
+        self.amplitude = amplitude
+    }
+
+    /// The render callback.
+    public var render: RenderCallback {
+        { [self] context in
+            let step = 2 * Double.pi * frequency / context.sampleRate
+            let first = context.output.samples(0)
+            for frame in 0..<context.frameCount {
+                first[frame] = amplitude * Float(sin(phase))
+                phase += step
+                if phase > 2 * Double.pi { phase -= 2 * Double.pi }
+            }
+            for channel in 1..<max(1, context.output.channelCount) {
+                context.output.samples(channel).update(from: first, count: context.frameCount)
+            }
+            callbacks.wrappingAdd(1, ordering: .relaxed)
+            if context.frameCount > largestFrames.load(ordering: .relaxed) { largestFrames.store(context.frameCount, ordering: .relaxed) }
+        }
+    }
+}
+
+/// Collects what an input stream's render callback receives (channel 0) without allocating.
+public final class CaptureSink: @unchecked Sendable {
+    public let ring: FrameRingBuffer
+    public let callbacks = Atomic<Int>(0)
+    /// Callbacks whose frame count was not the stream's buffer size.
+    public let wrongSizes = Atomic<Int>(0)
+    public let expectedFrames = Atomic<Int>(0)
+
+    public init(seconds: Double, rate: Double) {
+        ring = FrameRingBuffer(channelCount: 1, capacity: Int(seconds * rate))
+    }
+
+    public var render: RenderCallback {
+        { [self] context in
+            callbacks.wrappingAdd(1, ordering: .relaxed)
+            if context.frameCount != expectedFrames.load(ordering: .relaxed) { wrongSizes.wrappingAdd(1, ordering: .relaxed) }
+            ring.write(context.input)
+        }
+    }
+
+    /// Everything captured so far (control thread).
+    public func drain() -> [Float] {
+        let buffer = AudioBuffer(channelCount: 1, frameCapacity: ring.availableToRead)
+        ring.read(into: buffer.view)
+        return buffer.samples(ofChannel: 0)
+    }
+}
+
+/// Collects stream or device events with the time they arrived.
+public final class EventLog<Event: Sendable>: Sendable {
+    private let events = Mutex<[(Event, UInt64)]>([])
+
+    public init() {}
+
+    public func append(_ event: Event) { events.withLock { $0.append((event, MonotonicClock.now())) } }
+
+    public var all: [(event: Event, time: UInt64)] { events.withLock { $0.map { ($0.0, $0.1) } } }
+
+    /// Waits up to `seconds` for an event matching `predicate`; returns it and when it arrived.
+    public func wait(seconds: Double, for predicate: (Event) -> Bool) -> (event: Event, time: UInt64)? {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if let hit = all.first(where: { predicate($0.event) }) { return hit }
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        return all.first { predicate($0.event) }
+    }
+}
