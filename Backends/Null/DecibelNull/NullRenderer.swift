@@ -16,11 +16,23 @@ final class NullRenderer: @unchecked Sendable {
         self.signal = signal.oscillator(sampleRate: format.sampleRate)
         self.sampleRate = format.sampleRate
         self.render = render
+        warmUp(frames: min(format.bufferSize, format.maximumFrameCount))
+    }
+
+    /// Runs Decibel's part of a cycle once here, on the control thread, without the user's callback, so the
+    /// Swift runtime's first-use work (metadata, lazy globals) never lands in the first real-time period,
+    /// where the clock would count it as an xrun. JACK and PipeWire renderers do the same.
+    private func warmUp(frames: Int) {
+        RealtimeSanitizer.prepare()
+        let saved = signal
+        _ = run(frames: max(1, frames), hostTime: 0, callingRender: false)
+        signal = saved
+        sampleTime = 0
     }
 
     /// Runs one callback of `frames` frames stamped `hostTime`; returns the output block.
     @inline(__always)
-    func run(frames: Int, hostTime: UInt64) -> AudioBufferView {
+    func run(frames: Int, hostTime: UInt64, callingRender: Bool = true) -> AudioBufferView {
         RealtimeSanitizer.enter()
         let inputView = input.view(frames: frames)
         let outputView = output.view(frames: frames)
@@ -31,10 +43,10 @@ final class NullRenderer: @unchecked Sendable {
             }
         }
         outputView.clear()
-        render(RenderContext(
+        let context = RenderContext(
             input: inputView, output: outputView, frameCount: frames,
-            timestamp: AudioTimestamp(sampleTime: sampleTime, hostTime: hostTime), sampleRate: sampleRate
-        ))
+            timestamp: AudioTimestamp(sampleTime: sampleTime, hostTime: hostTime), sampleRate: sampleRate)
+        if callingRender { render(context) }
         sampleTime += Int64(frames)
         RealtimeSanitizer.exit()
         return outputView
