@@ -7,8 +7,9 @@ import DecibelPipeWire
 /// DecibelPipeWire's process callbacks (in-place planar buffers, the duplex ring, the user's callback)
 /// on a real PipeWire daemon, each for a couple of seconds.
 ///
-/// The daemon is `DECIBEL_PIPEWIRE_REMOTE` or libpipewire's default when one answers there; otherwise
-/// the one the PipeWire tests use (`$DECIBEL_RUNTIME_DIR-pipewire-native`), started if needed.
+/// Under `Scripts/test` (`DECIBEL_RUNTIME_DIR` set) the daemon is the one the PipeWire tests use
+/// (`$DECIBEL_RUNTIME_DIR-pipewire-native`), started if needed; by hand, `DECIBEL_PIPEWIRE_REMOTE` or
+/// libpipewire's default. Each scenario plays into a null sink of its own.
 enum PipeWireScenarios {
     static let all: [Scenario] = [playback, capture, duplex]
 
@@ -24,29 +25,53 @@ enum PipeWireScenarios {
         try drive(.duplex)
     }
 
-    static func backend() throws -> PipeWireBackend {
+    /// The daemon and the socket pw-cli reaches it at.
+    static func backend() throws -> (backend: PipeWireBackend, remote: String?) {
         let environment = BackendEnvironment.current()
-        let configured = PipeWireBackend(options: .init(timeout: 2))
-        if configured.availability.isAvailable { return configured }
-        let runtime = (BackendEnvironment.value("DECIBEL_RUNTIME_DIR", in: environment) ?? "/tmp/decibel-test") + "-pipewire-native"
-        let ours = PipeWireBackend(options: .init(remote: runtime + "/pulse/pw/pipewire-0", timeout: 2))
-        if ours.availability.isAvailable { return ours }
-        let script = String(#filePath.dropLast("Tests/RealtimeCheck/PipeWireScenarios.swift".count)) + "Scripts/servers"
-        _ = system("DECIBEL_RUNTIME_DIR='\(runtime)' bash '\(script)' start pipewire >/dev/null 2>&1")
-        guard ours.availability.isAvailable else {
-            throw ScenarioFailure("no PipeWire daemon: \(configured.availability); and \(ours.availability)")
+        if let runtime = BackendEnvironment.value("DECIBEL_RUNTIME_DIR", in: environment) {
+            // Under Scripts/test: the PipeWire tests' daemon, (re)started with its session manager.
+            let native = runtime + "-pipewire-native"
+            let remote = native + "/pulse/pw/pipewire-0"
+            let ours = PipeWireBackend(options: .init(remote: remote, timeout: 2))
+            if !ours.availability.isAvailable || !processRuns(pidFile: native + "/wireplumber.pid") {
+                let script = String(#filePath.dropLast("Tests/RealtimeCheck/PipeWireScenarios.swift".count)) + "Scripts/servers"
+                _ = system("DECIBEL_RUNTIME_DIR='\(native)' bash '\(script)' restart pipewire >/dev/null 2>&1")
+            }
+            guard ours.availability.isAvailable else { throw ScenarioFailure("no PipeWire daemon at \(remote): \(ours.availability)") }
+            return (ours, remote)
         }
-        return ours
+        let configured = PipeWireBackend(options: .init(timeout: 2))
+        guard configured.availability.isAvailable else { throw ScenarioFailure("no PipeWire daemon: \(configured.availability)") }
+        return (configured, configured.options.remote)
+    }
+
+    static func processRuns(pidFile: String) -> Bool {
+        guard let file = fopen(pidFile, "r") else { return false }
+        defer { fclose(file) }
+        var bytes = [UInt8](repeating: 0, count: 32)
+        let count = fread(&bytes, 1, bytes.count, file)
+        guard let pid = Int32(String(decoding: bytes.prefix(count), as: UTF8.self).filter(\.isNumber)) else { return false }
+        return kill(pid, 0) == 0
+    }
+
+    /// Runs pw-cli against `remote` (nil: its default); returns whether it succeeded.
+    @discardableResult
+    static func pwcli(_ arguments: String, remote: String?) -> Bool {
+        let prefix = remote.map { "PIPEWIRE_REMOTE='\($0)' " } ?? ""
+        return system("\(prefix)pw-cli \(arguments) >/dev/null 2>&1") == 0
     }
 
     static func drive(_ direction: AudioDirection) throws {
-        let backend = try backend()
+        let (backend, remote) = try backend()
+        // A null sink of the scenario's own: the daemon's default may be a sink another test removed.
+        let sink = "decibel_rtcheck_\(getpid())_\(direction)"
+        pwcli("create-node adapter '{ factory.name=support.null-audio-sink node.name=\(sink) media.class=Audio/Sink object.linger=true audio.position=[FL FR] }'", remote: remote)
+        defer { pwcli("destroy \(sink)", remote: remote) }
+        for _ in 0..<100 where try !backend.devices().contains(where: { $0.id == sink }) { MonotonicClock.sleep(nanoseconds: 50_000_000) }
         let probe = PulseScenarios.Probe()
-        let devices = try backend.devices()
-        let sink = devices.first { $0.direction == .output && $0.isDefaultOutput }?.id ?? devices.first { $0.direction == .output }?.id
         var configuration = StreamConfiguration(direction: direction, bufferSize: .frames(128), name: "decibel-rtcheck", render: probe.render)
         configuration.outputDevice = direction.hasOutput ? sink : nil
-        configuration.inputDevice = direction.hasInput ? sink.map { $0 + ".monitor" } : nil
+        configuration.inputDevice = direction.hasInput ? sink + ".monitor" : nil
         let stream = try backend.makeStream(configuration)
         defer { stream.close() }
         try stream.start()
