@@ -256,6 +256,11 @@ struct decibel_pipewire_stream {
     decibel_pipewire_stream_events events;
     void *data;
     bool capture;
+    bool follows_clock;
+    struct spa_io_position *position;  // the driver's clock, set by io_changed on the data thread
+    uint32_t clock_id;
+    uint64_t next_position;  // where the driver's clock stands next cycle if this stream missed none
+    uint64_t quantum;        // the graph cycle's duration last reported through events.quantum
     uint32_t channels;
     uint32_t max_frames;
     float *scratch;  // stands in for planes the buffer lacks (max_frames floats)
@@ -273,9 +278,28 @@ static void deliver(decibel_pipewire_stream *s, uint32_t frames) {
     }
 }
 
+/// Reads the driver's clock: a cycle this stream was not processed in shows as the position jumping past
+/// the end of the previous cycle (a driver change, or the clock restarting, is not one); a new cycle
+/// duration is a new quantum.
+static void follow_clock(decibel_pipewire_stream *s) {
+    struct spa_io_position *position = s->position;
+    if (!position || !s->follows_clock) return;
+    const struct spa_io_clock *clock = &position->clock;
+    if (clock->duration != s->quantum && clock->duration > 0 && clock->rate.denom > 0) {
+        s->quantum = clock->duration;
+        if (s->events.quantum) s->events.quantum(s->data, (uint32_t) clock->duration, clock->rate.denom);
+    }
+    if (clock->id == s->clock_id && s->next_position != 0 && clock->position > s->next_position && s->events.xrun) {
+        s->events.xrun(s->data);
+    }
+    s->clock_id = clock->id;
+    s->next_position = clock->position + clock->duration;
+}
+
 static void stream_process(void *data) {
     decibel_pipewire_stream *s = data;
     const decibel_pipewire_api *api = &s->connection->api;
+    follow_clock(s);
     struct pw_buffer *b = api->pw_stream_dequeue_buffer(s->stream);
     if (!b) {
         if (s->events.xrun) s->events.xrun(s->data);
@@ -332,9 +356,18 @@ static void stream_param_changed(void *data, uint32_t id, const struct spa_pod *
     if (s->events.format) s->events.format(s->data, info.rate, info.channels);
 }
 
+static void stream_io_changed(void *data, uint32_t id, void *area, uint32_t size) {
+    decibel_pipewire_stream *s = data;
+    if (id != SPA_IO_Position) return;
+    s->position = area && size >= sizeof(struct spa_io_position) ? area : NULL;
+    s->next_position = 0;
+    s->quantum = 0;
+}
+
 static const struct pw_stream_events stream_events = {
     PW_VERSION_STREAM_EVENTS,
     .state_changed = stream_state_changed,
+    .io_changed = stream_io_changed,
     .param_changed = stream_param_changed,
     .process = stream_process,
 };
@@ -361,8 +394,8 @@ static void set_positions(struct spa_audio_info_raw *info, uint32_t channels) {
 
 decibel_pipewire_stream *decibel_pipewire_stream_new(
     decibel_pipewire_connection *connection, const char *name, struct pw_properties *props, bool capture,
-    uint32_t channels, uint32_t rate, uint32_t max_frames, const decibel_pipewire_stream_events *events, void *data,
-    int *error) {
+    uint32_t channels, uint32_t rate, uint32_t max_frames, bool follows_clock, const decibel_pipewire_stream_events *events,
+    void *data, int *error) {
     const decibel_pipewire_api *api = &connection->api;
     if (channels == 0 || channels > DECIBEL_PIPEWIRE_MAX_CHANNELS || max_frames == 0) { *error = -EINVAL; return NULL; }
     decibel_pipewire_stream *s = calloc(1, sizeof(*s));
@@ -372,6 +405,7 @@ decibel_pipewire_stream *decibel_pipewire_stream_new(
     s->events = *events;
     s->data = data;
     s->capture = capture;
+    s->follows_clock = follows_clock;
     s->channels = channels;
     s->max_frames = max_frames;
     s->scratch = scratch;
@@ -411,13 +445,13 @@ void decibel_pipewire_stream_free(decibel_pipewire_stream *s) {
     free(s);
 }
 
-bool decibel_pipewire_stream_time(decibel_pipewire_stream *s, int64_t *delay, uint64_t *queued, uint32_t *rate) {
+bool decibel_pipewire_stream_time(decibel_pipewire_stream *s, int64_t *delay, uint64_t *held, uint32_t *rate) {
     struct pw_time time;
     spa_zero(time);
     if (s->connection->api.pw_stream_get_time_n(s->stream, &time, sizeof(time)) < 0) return false;
     *delay = time.delay;
     *rate = time.rate.denom;
-    *queued = time.queued;
+    *held = time.queued + time.buffered;  // frames: process sets pw_buffer.size in frames
     return true;
 }
 

@@ -12,6 +12,8 @@ import Synchronization
 final class PipeWireRenderer: @unchecked Sendable {
     private let render: RenderCallback
     let status: StreamStatus
+    /// The format the stream was opened with; its `bufferSize` is the quantum asked for.
+    let requestedFormat: StreamFormat
     private let sampleRate: Double
     private let outputChannels: Int
     private let inputChannels: Int
@@ -31,6 +33,8 @@ final class PipeWireRenderer: @unchecked Sendable {
     let lastInputFrames = Atomic<Int>(0)
     /// Process callbacks that ran.
     let processCallbacks = Atomic<Int>(0)
+    /// The graph's cycle length in the stream's frames since the stream last connected (0 before a cycle).
+    let grantedQuantum = Atomic<Int>(0)
 
     // Loop thread, under the connection's lock.
     var outputState = PW_STREAM_STATE_UNCONNECTED
@@ -41,6 +45,7 @@ final class PipeWireRenderer: @unchecked Sendable {
     init(format: StreamFormat, status: StreamStatus, render: @escaping RenderCallback) {
         self.render = render
         self.status = status
+        requestedFormat = format
         sampleRate = format.sampleRate
         outputChannels = format.outputChannelCount
         inputChannels = format.inputChannelCount
@@ -67,6 +72,7 @@ final class PipeWireRenderer: @unchecked Sendable {
         duplexPrimed = false
         outputTime = 0
         inputTime = 0
+        grantedQuantum.store(0, ordering: .relaxed)
         if let ring = duplexRing { ring.skip(frames: ring.availableToRead) }
         outputState = PW_STREAM_STATE_UNCONNECTED
         inputState = PW_STREAM_STATE_UNCONNECTED
@@ -123,19 +129,41 @@ final class PipeWireRenderer: @unchecked Sendable {
         RealtimeSanitizer.exit()
     }
 
-    /// Data thread: a buffer was due and none was free.
+    /// Data thread: a buffer was due and none was free, or the driver ran a cycle without this stream.
     func missedBuffer() { status.recordXrunFromRenderThread() }
+
+    /// Data thread: the graph's cycle is now `frames` long at `rate`. Another client asking for less
+    /// latency, or the daemon's limits, can give a quantum other than the one asked for; the handler
+    /// learns of every change (`formatChanged`), the first one included.
+    func graphQuantumChanged(frames: UInt32, rate: UInt32) {
+        RealtimeSanitizer.enter()
+        let quantum = Double(rate) == sampleRate ? Int(frames) : Int((Double(frames) * sampleRate / Double(rate)).rounded())
+        let previous = grantedQuantum.exchange(quantum, ordering: .relaxed)
+        if quantum != (previous == 0 ? requestedFormat.bufferSize : previous) {
+            status.postFromRenderThread(.formatChanged(format(quantum: quantum)))
+        }
+        RealtimeSanitizer.exit()
+    }
+
+    /// The stream's format with the graph running at `quantum`.
+    func format(quantum: Int) -> StreamFormat {
+        var format = requestedFormat
+        format.bufferSize = quantum
+        return format
+    }
 
     /// The C event tables; `data` is this renderer, unretained (the stream keeps it alive).
     static let outputEvents = decibel_pipewire_stream_events(
         process: { data, planes, frames in renderer(data).processOutput(planes, frames: Int(frames)) },
         xrun: { data in renderer(data).missedBuffer() },
+        quantum: { data, frames, rate in renderer(data).graphQuantumChanged(frames: frames, rate: rate) },
         state: { data, _, state, error in renderer(data).stateChanged(output: true, state, error) },
         format: { data, rate, _ in renderer(data).negotiatedRate = rate })
 
     static let inputEvents = decibel_pipewire_stream_events(
         process: { data, planes, frames in renderer(data).processInput(planes, frames: Int(frames)) },
         xrun: { data in renderer(data).missedBuffer() },
+        quantum: { data, frames, rate in renderer(data).graphQuantumChanged(frames: frames, rate: rate) },
         state: { data, _, state, error in renderer(data).stateChanged(output: false, state, error) },
         format: { data, rate, _ in renderer(data).negotiatedRate = rate })
 

@@ -12,7 +12,6 @@ import DecibelCore
 /// `invalidated`; open a new stream once the daemon is back.
 public final class PipeWireStream: AudioStream, @unchecked Sendable {
     public let configuration: StreamConfiguration
-    public let format: StreamFormat
 
     private let options: PipeWireBackend.Options
     private let library: PipeWireLibrary
@@ -55,7 +54,7 @@ public final class PipeWireStream: AudioStream, @unchecked Sendable {
         latencyFrames = configuration.bufferSize.frames(atSampleRate: rate)
         let quantum = latencyFrames ?? properties["default.clock.quantum"].flatMap(Int.init) ?? 1024
         let limit = properties["default.clock.quantum-limit"].flatMap(Int.init) ?? 8192
-        format = StreamFormat(
+        let format = StreamFormat(
             sampleRate: rate, inputChannelCount: configuration.inputChannelCount,
             outputChannelCount: configuration.outputChannelCount, bufferSize: quantum,
             maximumFrameCount: max(quantum, limit), deviceSampleType: .float32)
@@ -65,6 +64,13 @@ public final class PipeWireStream: AudioStream, @unchecked Sendable {
 
     /// Dropping the stream closes it (stopping audio and freeing its threads).
     deinit { close() }
+
+    /// The stream's format. `bufferSize` is the quantum asked for until the graph has run a cycle, then
+    /// the quantum the graph runs at (changes are posted as `formatChanged`).
+    public var format: StreamFormat {
+        let granted = renderer.grantedQuantum.load(ordering: .relaxed)
+        return granted > 0 ? renderer.format(quantum: granted) : renderer.requestedFormat
+    }
 
     public var latency: StreamLatency {
         lock.withLock {
@@ -126,14 +132,26 @@ public final class PipeWireStream: AudioStream, @unchecked Sendable {
 
     private func connect() throws(AudioError) {
         renderer.reset()
+        let targets = [outputTarget?.node, inputTarget?.node].compactMap { $0 }
         let connection = try PipeWireConnection(
-            library: library, name: configuration.name, remote: options.remote, watchRegistry: false,
+            library: library, name: configuration.name, remote: options.remote, watchRegistry: !targets.isEmpty,
             timeoutNanoseconds: options.timeoutNanoseconds)
         self.connection = connection
         let status = status
         try connection.withLock { () throws(AudioError) in
             connection.onFailure = { reason in
                 if status.transition(from: .running, to: .invalidated) { status.post(.serverShutDown(reason: reason)) }
+            }
+            if !targets.isEmpty {
+                // A named device that goes away ends the stream: PipeWire is told not to move it elsewhere.
+                connection.onChange = { [unowned connection] in
+                    let present = Set(connection.nodes.values.compactMap { $0["node.name"] })
+                    guard let lost = targets.first(where: { !present.contains($0) }) else { return }
+                    if status.transition(from: .running, to: .invalidated) {
+                        status.post(.deviceLost(reason: "the PipeWire node \(lost) went away"))
+                    }
+                }
+                connection.onChange?()
             }
             if configuration.direction.hasInput {
                 inputStream = try makeStream(on: connection, capture: true)
@@ -169,6 +187,7 @@ public final class PipeWireStream: AudioStream, @unchecked Sendable {
         if configuration.sampleRate != nil { set("node.rate", "1/\(rate)") }
         if let target = capture ? inputTarget : outputTarget {
             set("target.object", target.node)
+            set("node.dont-reconnect", "true")
             if target.monitor { set("stream.capture.sink", "true") }
         }
         let channels = capture ? configuration.inputChannelCount : configuration.outputChannelCount
@@ -176,7 +195,7 @@ public final class PipeWireStream: AudioStream, @unchecked Sendable {
         var code: Int32 = 0
         let stream = decibel_pipewire_stream_new(
             connection.handle!, configuration.name, properties, capture, UInt32(channels), UInt32(rate),
-            UInt32(format.maximumFrameCount), &events, Unmanaged.passUnretained(renderer).toOpaque(), &code)
+            UInt32(format.maximumFrameCount), !capture || !configuration.direction.hasOutput, &events, Unmanaged.passUnretained(renderer).toOpaque(), &code)
         guard let stream else {
             throw AudioError(.backendError, "PipeWire did not create the \(capture ? "capture" : "playback") stream",
                              backend: "pipewire", code: code, codeDescription: pipewireErrorText(code))
@@ -188,6 +207,7 @@ public final class PipeWireStream: AudioStream, @unchecked Sendable {
         guard let connection else { return }
         connection.withLock {
             connection.onFailure = nil
+            connection.onChange = nil
             if let outputStream { decibel_pipewire_stream_free(outputStream) }
             if let inputStream { decibel_pipewire_stream_free(inputStream) }
         }
@@ -197,10 +217,11 @@ public final class PipeWireStream: AudioStream, @unchecked Sendable {
         self.connection = nil
     }
 
-    /// With the connection's lock held: the stream's delay in frames at the stream's rate.
+    /// With the connection's lock held: the stream's latency in frames at the stream's rate: the graph's
+    /// delay to the device plus what the stream itself holds.
     private func delayFrames(_ stream: OpaquePointer) -> Int {
-        var delay: Int64 = 0, queued: UInt64 = 0, rate: UInt32 = 0
-        guard decibel_pipewire_stream_time(stream, &delay, &queued, &rate), rate > 0 else { return 0 }
-        return max(0, Int(Double(delay) * format.sampleRate / Double(rate)))
+        var delay: Int64 = 0, held: UInt64 = 0, rate: UInt32 = 0
+        guard decibel_pipewire_stream_time(stream, &delay, &held, &rate), rate > 0 else { return 0 }
+        return max(0, Int(Double(delay) * format.sampleRate / Double(rate))) + Int(held)
     }
 }

@@ -120,8 +120,12 @@ typedef struct decibel_pipewire_stream_events {
     /// A block: `channels` planar float pointers of `frames` frames each (NULL pointers never).
     /// For playback fill them (they arrive zeroed); for capture read them.
     void (*_Nullable process)(void *_Nullable data, float *_Nonnull const *_Nonnull channels, uint32_t frames);
-    /// No buffer was there when one was due (counted as an xrun).
+    /// An xrun: no buffer was there when one was due, or (with `follows_clock`) the driver's clock
+    /// shows a graph cycle this stream was not processed in.
     void (*_Nullable xrun)(void *_Nullable data);
+    /// Data thread (with `follows_clock`): the graph's cycle is now `frames` long at `rate`, first
+    /// reported at the first cycle.
+    void (*_Nullable quantum)(void *_Nullable data, uint32_t frames, uint32_t rate);
     /// The stream changed state (`error` is set in PW_STREAM_STATE_ERROR).
     void (*_Nullable state)(void *_Nullable data, enum pw_stream_state old, enum pw_stream_state state, const char *_Nullable error);
     /// The negotiated rate (0 when PipeWire did not say).
@@ -136,18 +140,22 @@ typedef struct decibel_pipewire_stream decibel_pipewire_stream;
 /// With the connection's lock held: creates a float32 planar stream of `channels` channels at `rate`
 /// (0: the graph's rate) with `props` (taken over) and connects it with AUTOCONNECT, MAP_BUFFERS and
 /// RT_PROCESS. `max_frames` is the largest block `process` is given (longer buffers are split).
+/// With `follows_clock` the stream follows the driver's clock: an xrun for every jump in its
+/// position and a `quantum` event for every new cycle length (one stream of a duplex pair is enough:
+/// both run in the same cycles).
 /// Returns NULL with `*error` set (a negative errno).
 decibel_pipewire_stream *_Nullable decibel_pipewire_stream_new(
     decibel_pipewire_connection *_Nonnull connection, const char *_Nonnull name, struct pw_properties *_Nonnull props,
-    bool capture, uint32_t channels, uint32_t rate, uint32_t max_frames,
+    bool capture, uint32_t channels, uint32_t rate, uint32_t max_frames, bool follows_clock,
     const decibel_pipewire_stream_events *_Nonnull events, void *_Nullable data, int *_Nonnull error);
 
 /// With the connection's lock held: disconnects and destroys the stream. No callback runs after it returns.
 void decibel_pipewire_stream_free(decibel_pipewire_stream *_Nonnull stream);
 
 /// With the connection's lock held: the stream's delay to the device (`pw_time.delay`, in ticks of
-/// 1/`rate`) and the frames queued in the stream.
-bool decibel_pipewire_stream_time(decibel_pipewire_stream *_Nonnull stream, int64_t *_Nonnull delay, uint64_t *_Nonnull queued, uint32_t *_Nonnull rate);
+/// 1/`rate`: the graph's latency between this stream and the device, 0 into a null sink) and the frames
+/// the stream holds (`pw_time.queued` + `pw_time.buffered`: queued buffers and the converter's samples).
+bool decibel_pipewire_stream_time(decibel_pipewire_stream *_Nonnull stream, int64_t *_Nonnull delay, uint64_t *_Nonnull held, uint32_t *_Nonnull rate);
 
 /// The stream's node id in the daemon (SPA_ID_INVALID until connected).
 uint32_t decibel_pipewire_stream_node_id(decibel_pipewire_stream *_Nonnull stream);
