@@ -4,6 +4,7 @@
 //   swift run -c release --package-path Benchmarks formats-bench
 //   swift run -c release --package-path Benchmarks plot-bench
 //   swift run -c release --package-path Benchmarks graph-bench [seconds]
+//   swift run -c release --package-path Benchmarks pipewire-bench [seconds per client]
 import PackageDescription
 
 let package = Package(
@@ -49,6 +50,15 @@ let package = Package(
                 "CFFTCompare",
             ],
             path: "Plot"
+        ),
+        // A 64-frame stream through DecibelPipeWire, pipewire-pulse and pw-cat, timed by pw-profiler.
+        .executableTarget(
+            name: "pipewire-bench",
+            dependencies: [
+                .product(name: "DecibelCore", package: "Decibel"), .product(name: "DecibelPipeWire", package: "Decibel"),
+                .product(name: "DecibelPulse", package: "Decibel"),
+            ],
+            path: "PipeWireJitter"
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,0 +1,148 @@
+// pipewire-bench: a 64-frame playback stream through DecibelPipeWire, through pipewire-pulse (DecibelPulse)
+// and through pw-cat, side by side in one run, against a PipeWire daemon of its own with a null sink.
+//
+//   swift run -c release --package-path Benchmarks pipewire-bench [seconds per client, default 10]
+//
+// Each client plays alone for the same time, so the graph runs at the quantum that client asked for. The
+// daemon's profiler (pw-profiler) times every client the same way: the interval between its node's
+// wake-ups and how long after the cycle began it woke. Decibel's two streams also
+// time their own render callbacks (what application code feels). "quantum" is the graph cycle granted;
+// "latency" is what the client's API reports (pw-cat reports none).
+import DecibelCore
+import DecibelPipeWire
+import DecibelPulse
+import Foundation
+import Synchronization
+
+let seconds = CommandLine.arguments.dropFirst().first.flatMap(Double.init) ?? 10
+let requestedFrames = 64
+let rate = 48000.0
+let sink = "decibel_bench_sink"
+let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+let daemon = BenchDaemon(runtime: (ProcessInfo.processInfo.environment["DECIBEL_RUNTIME_DIR"] ?? "/tmp/decibel") + "-pipewire-bench",
+                         serversScript: repository.appendingPathComponent("Scripts/servers").path)
+
+struct ClientResult {
+    var client: String
+    var quantum: Int
+    var latency: String
+    var wakeIntervals: IntervalSummary
+    var wakeLatency: IntervalSummary
+    var callbackIntervals: IntervalSummary?
+    var xruns: String
+}
+
+/// Render callback timestamps in preallocated memory (the callback stores one word and counts).
+final class CallbackClock: @unchecked Sendable {  // `times` is written by the render thread only, read after stop()
+    private let times: UnsafeMutablePointer<UInt64>
+    private let capacity: Int
+    private let count = Atomic<Int>(0)
+    private let recording = Atomic<Bool>(false)
+
+    init(capacity: Int) {
+        self.capacity = capacity
+        times = .allocate(capacity: capacity)
+    }
+
+    deinit { times.deallocate() }
+
+    var render: RenderCallback {
+        { [self] context in
+            for channel in 0..<context.output.channelCount { context.output.samples(channel).update(repeating: 0, count: context.frameCount) }
+            let index = count.load(ordering: .relaxed)
+            guard recording.load(ordering: .relaxed), index < capacity else { return }
+            times[index] = MonotonicClock.now()
+            count.store(index + 1, ordering: .releasing)
+        }
+    }
+
+    func start() { recording.store(true, ordering: .relaxed) }
+    func stop() { recording.store(false, ordering: .relaxed) }
+
+    var intervalsMicroseconds: [Double] {
+        let recorded = count.load(ordering: .acquiring)
+        guard recorded > 1 else { return [] }
+        return (1..<recorded).map { Double(times[$0] - times[$0 - 1]) / 1000 }
+    }
+}
+
+func profile(_ client: String, nodeName: () throws -> UInt32?, while seconds: Double) throws -> ProfilerLog {
+    FileHandle.standardError.write(Data("pipewire-bench: \(client) for \(seconds) s\n".utf8))
+    let log = try daemon.profile(seconds: seconds)
+    guard let node = try nodeName() else { throw BenchError("\(client): its node was not found in pw-dump") }
+    return try ProfilerLog(path: log, node: node)
+}
+
+func summarise(_ client: String, log: ProfilerLog, latency: String, callbacks: CallbackClock?, xruns: String) -> ClientResult {
+    let period = 1e6 * Double(log.quantum(rate: rate)) / rate
+    return ClientResult(
+        client: client, quantum: log.quantum(rate: rate), latency: latency,
+        wakeIntervals: IntervalSummary(log.wakeIntervals, period: period),
+        wakeLatency: IntervalSummary(log.cycles.map(\.awake), period: 0),
+        callbackIntervals: callbacks.map { IntervalSummary($0.intervalsMicroseconds, period: period) }, xruns: xruns)
+}
+
+func decibelPipeWire() throws -> ClientResult {
+    let backend = PipeWireBackend(options: .init(remote: daemon.remote, clientName: "decibel-bench", environment: [:]))
+    let clock = CallbackClock(capacity: Int(seconds * rate) / requestedFrames * 2 + 10_000)
+    let stream = try backend.makePipeWireStream(StreamConfiguration(
+        direction: .output, device: sink, sampleRate: rate, channelCount: 2, bufferSize: .frames(requestedFrames),
+        name: "decibel-bench-pipewire", render: clock.render))
+    defer { stream.close() }
+    try stream.start()
+    Thread.sleep(forTimeInterval: 0.5)
+    clock.start()
+    let log = try profile("DecibelPipeWire", nodeName: { stream.nodeIDs.output }, while: seconds)
+    clock.stop()
+    let latency = stream.latency.outputFrames
+    return summarise("Decibel → PipeWire", log: log, latency: "\(latency) frames", callbacks: clock, xruns: "\(stream.xrunCount)")
+}
+
+func decibelPulse() throws -> ClientResult {
+    let backend = PulseBackend(options: .init(server: daemon.pulseServer, clientName: "decibel-bench-pulse", environment: [:]))
+    let clock = CallbackClock(capacity: Int(seconds * rate) / requestedFrames * 2 + 10_000)
+    let stream = try backend.makePulseStream(StreamConfiguration(
+        direction: .output, device: sink, sampleRate: rate, channelCount: 2, bufferSize: .frames(requestedFrames),
+        name: "decibel-bench-pulse", render: clock.render))
+    defer { stream.close() }
+    try stream.start()
+    Thread.sleep(forTimeInterval: 0.5)
+    clock.start()
+    let log = try profile("pipewire-pulse", nodeName: { try daemon.playbackNode() }, while: seconds)
+    clock.stop()
+    let latency = stream.latency.outputFrames
+    return summarise("Decibel → pipewire-pulse", log: log, latency: "\(latency) frames", callbacks: clock, xruns: "\(stream.xrunCount)")
+}
+
+func pwCat() throws -> ClientResult {
+    let file = daemon.runtime + "/bench-tone.wav"
+    try daemon.run("/usr/bin/sox", ["-n", "-r", "48000", "-c", "2", "-b", "32", "-e", "floating-point", file, "synth", String(seconds + 5), "sine", "440", "vol", "0.1"])
+    let player = try daemon.spawn("/usr/bin/pw-cat", ["--playback", "--latency=\(requestedFrames)", "--rate=48000", "--target", sink, file])
+    defer { player.terminate(); player.waitUntilExit() }
+    Thread.sleep(forTimeInterval: 0.5)
+    let log = try profile("pw-cat", nodeName: { try daemon.playbackNode() }, while: seconds)
+    return summarise("pw-cat", log: log, latency: "—", callbacks: nil, xruns: "—")
+}
+
+do {
+    try daemon.start()
+    defer { daemon.stop() }
+    try daemon.createSink(sink)
+    let results = [try decibelPipeWire(), try decibelPulse(), try pwCat()]
+    print("""
+        pipewire-bench: \(requestedFrames)-frame playback at \(Int(rate)) Hz into a null sink, \(Int(seconds)) s per client, one client at a time
+        machine: \(machineDescription()); \(daemon.version())
+        node wake interval (µs between the node's wake-ups) and wake-up latency (µs from the cycle's start to the
+        node running): pw-profiler; callback interval: the client's own render callback, µs; |dev|: from the quantum's period
+        """)
+    for result in results {
+        print("")
+        print("\(result.client): quantum \(result.quantum) frames, latency reported \(result.latency), xruns \(result.xruns)")
+        print("  node wake interval    \(result.wakeIntervals)")
+        print("  node wake-up latency  \(result.wakeLatency)")
+        if let callbacks = result.callbackIntervals { print("  callback interval     \(callbacks)") }
+    }
+} catch {
+    FileHandle.standardError.write(Data("pipewire-bench: \(error)\n".utf8))
+    exit(1)
+}
