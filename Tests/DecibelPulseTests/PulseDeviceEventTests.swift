@@ -47,6 +47,47 @@ extension PulseTests {
             #expect(removedMonitor != nil, "no device-removed event for \(name).monitor")
         }
 
+        @Test func deviceEventsArriveInAForAwaitLoopThatEndsTheObservationWhenLeft() async throws {
+            guard let server = PulseTestServer.startIsolated() else { return }
+            defer { PulseTestServer.stopIsolated() }
+            let name = "decibel_async_\(Int.random(in: 1000...9999))"
+            let client = "decibel-async-\(getpid())"
+            func connectedClients() throws -> Int {
+                try server.pactl(["list", "clients"]).standardOutput.split(separator: "\n")
+                    .filter { $0.trimmingCharacters(in: .whitespaces) == "application.name = \"\(client)\"" }.count
+            }
+            let events = try PulseBackend(options: .init(server: server.address, clientName: client, environment: [:])).deviceEvents()
+            let consumer = Task {
+                var seen: [DeviceEvent] = []
+                for await event in events {
+                    seen.append(event)
+                    if event == .removed(id: name) { break }
+                }
+                return seen
+            }
+            let watchdog = Task {
+                try await Task.sleep(nanoseconds: 10_000_000_000)
+                consumer.cancel()
+            }
+            let module = try Self.loadSink(server, name)
+            try await Task.sleep(nanoseconds: 500_000_000)
+            let whileLooping = try connectedClients()
+            try server.pactl(["unload-module", module])
+            let seen = await consumer.value
+            watchdog.cancel()
+            var afterwards = try connectedClients()
+            for _ in 0..<20 where afterwards > 0 {
+                try await Task.sleep(nanoseconds: 100_000_000)
+                afterwards = try connectedClients()
+            }
+            print("for await device events: \(seen); \(client) connections while looping \(whileLooping), after the loop \(afterwards)")
+            #expect(whileLooping == 1)
+            #expect(afterwards == 0)
+            #expect(seen.contains { if case .added(let device) = $0 { device.id == name } else { false } })
+            #expect(seen.last == .removed(id: name))
+            #expect(events.droppedCount == 0)
+        }
+
         @Test func cancelledObservationDeliversNothingMore() throws {
             guard let server = PulseTestServer.startIsolated() else { return }
             defer { PulseTestServer.stopIsolated() }
