@@ -46,6 +46,8 @@ public final class Microphone: @unchecked Sendable {
     }
     private let state = Locked<(session: Session?, device: String?, running: Bool)>((nil, nil, false))
     private var deviceObservation: DeviceObservation?
+    /// The `for await` loops over `buffers()`, by a number of their own.
+    private let bufferFeeds = Locked<(next: Int, feeds: [Int: EventSequence<[[Float]]>.Feed])>((0, [:]))
 
     /// Opens the microphone on `device` of `backend` (defaults: the runtime-picked backend and its default
     /// input). `onBuffer`, if given, receives every buffer before the delegate does.
@@ -109,6 +111,40 @@ public final class Microphone: @unchecked Sendable {
         }
     }
 
+    /// The captured buffers as an async sequence, one `Float` array per channel (copies, so they outlive
+    /// the loop's iteration). At most `capacity` buffers wait for a slow loop; older ones are dropped and
+    /// counted in `droppedCount`. Leaving the loop, or cancelling its task, stops the delivery (not the
+    /// microphone).
+    ///
+    /// ```swift
+    /// let microphone = try Microphone()
+    /// try microphone.start()
+    /// var peaks: [Float] = []
+    /// for await buffer in microphone.buffers() {
+    ///     peaks.append(buffer[0].map(abs).max() ?? 0)
+    ///     if peaks.count == 10 { break }
+    /// }
+    /// try microphone.stop()
+    /// ```
+    public func buffers(capacity: Int = 16) -> EventSequence<[[Float]]> {
+        EventSequence(capacity: capacity) { feed in
+            let key = bufferFeeds.withLock { state in
+                defer { state.next += 1 }
+                state.feeds[state.next] = feed
+                return state.next
+            }
+            return { [weak self] in _ = self?.bufferFeeds.withLock { $0.feeds.removeValue(forKey: key) } }
+        }
+    }
+
+    /// Consumer thread: copies `buffer` once for every loop over `buffers()`.
+    private func feedLoops(_ buffer: AudioBufferView) {
+        let feeds = bufferFeeds.withLock { Array($0.feeds.values) }
+        guard !feeds.isEmpty else { return }
+        let channels = (0..<buffer.channelCount).map { Array(UnsafeBufferPointer(start: buffer.samples($0), count: buffer.frameCount)) }
+        for feed in feeds { feed.yield(channels) }
+    }
+
     /// Moves capture to another device (`nil`: the default input), restarting if it was running.
     public func setDevice(_ device: String?) throws(AudioError) {
         let wasRunning = isRunning
@@ -138,6 +174,7 @@ public final class Microphone: @unchecked Sendable {
         let tap = try engine.installTap(on: engine.inputNode, bufferSize: bufferSize) { [weak self] buffer in
             guard let self else { return }
             self.onBuffer?(buffer)
+            self.feedLoops(buffer)
             self.delegate?.microphone(self, didReceive: buffer)
         }
         return Session(engine: engine, tap: tap, meter: meter)

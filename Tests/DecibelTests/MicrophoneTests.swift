@@ -52,6 +52,33 @@ struct MicrophoneTests {
         #expect(delegate.events.withLock { $0 }.contains(.started))
     }
 
+    @Test("for await over buffers() gets ten buffers of the Null sine's level, and a second loop works after the first ended")
+    func buffersAsAnAsyncSequence() async throws {
+        let backend = NullBackend(options: .init(inputSignal: .sine(frequency: 1000, amplitude: 0.5)))
+        let microphone = try Microphone(backend: backend, channelCount: 1, bufferSize: 480)
+        try microphone.start()
+        var peaks: [Float] = []
+        let buffers = microphone.buffers()
+        for await buffer in buffers {
+            #expect(buffer.count == 1 && buffer[0].count == 480)
+            peaks.append(buffer[0].map(abs).max() ?? 0)
+            if peaks.count == 10 { break }
+        }
+        try microphone.stop()
+        print("peaks of ten buffers: \(peaks), dropped \(buffers.droppedCount)")
+        #expect(peaks.count == 10)
+        #expect(peaks.allSatisfy { abs($0 - 0.5) < 0.01 })
+        // A second loop starts from new buffers; the first one's feed is gone.
+        try microphone.start()
+        var again = 0
+        for await _ in microphone.buffers() {
+            again += 1
+            if again == 2 { break }
+        }
+        try microphone.stop()
+        #expect(again == 2)
+    }
+
     @Test("bad arguments and unknown devices are clear errors")
     func errors() throws {
         #expect(throws: AudioError.self) { try Microphone(backend: NullBackend(), channelCount: 0) }
