@@ -46,8 +46,7 @@ public final class Microphone: @unchecked Sendable {
     }
     private let state = Locked<(session: Session?, device: String?, running: Bool)>((nil, nil, false))
     private var deviceObservation: DeviceObservation?
-    /// The `for await` loops over `buffers()`, by a number of their own.
-    private let bufferFeeds = Locked<(next: Int, feeds: [Int: EventSequence<[[Float]]>.Feed])>((0, [:]))
+    private let bufferLoops = EventFanOut<[[Float]]>()
 
     /// Opens the microphone on `device` of `backend` (defaults: the runtime-picked backend and its default
     /// input). `onBuffer`, if given, receives every buffer before the delegate does.
@@ -126,23 +125,12 @@ public final class Microphone: @unchecked Sendable {
     /// }
     /// try microphone.stop()
     /// ```
-    public func buffers(capacity: Int = 16) -> EventSequence<[[Float]]> {
-        EventSequence(capacity: capacity) { feed in
-            let key = bufferFeeds.withLock { state in
-                defer { state.next += 1 }
-                state.feeds[state.next] = feed
-                return state.next
-            }
-            return { [weak self] in _ = self?.bufferFeeds.withLock { $0.feeds.removeValue(forKey: key) } }
-        }
-    }
+    public func buffers(capacity: Int = 16) -> EventSequence<[[Float]]> { bufferLoops.sequence(capacity: capacity) }
 
-    /// Consumer thread: copies `buffer` once for every loop over `buffers()`.
+    /// Consumer thread: copies `buffer` once for the loops over `buffers()`, if there are any.
     private func feedLoops(_ buffer: AudioBufferView) {
-        let feeds = bufferFeeds.withLock { Array($0.feeds.values) }
-        guard !feeds.isEmpty else { return }
-        let channels = (0..<buffer.channelCount).map { Array(UnsafeBufferPointer(start: buffer.samples($0), count: buffer.frameCount)) }
-        for feed in feeds { feed.yield(channels) }
+        guard bufferLoops.hasLoops else { return }
+        bufferLoops.yield((0..<buffer.channelCount).map { Array(UnsafeBufferPointer(start: buffer.samples($0), count: buffer.frameCount)) })
     }
 
     /// Moves capture to another device (`nil`: the default input), restarting if it was running.

@@ -4,7 +4,7 @@ import Synchronization
 
 /// Render paths of DecibelCore and the Null device, run inside real-time sections.
 enum CoreScenarios {
-    static let all: [Scenario] = [ringAndQueues, nullDevice, deliberateAllocation]
+    static let all: [Scenario] = [ringAndQueues, nullDevice, structRenderer, deliberateAllocation]
 
     /// Ring buffer, message queue and conversions used from inside a real-time section.
     static let ringAndQueues = Scenario("core-ring-and-queues", "FrameRingBuffer, SPSCQueue and sample conversion in a real-time section") {
@@ -51,6 +51,38 @@ enum CoreScenarios {
         stream.close()
         let count = callbacks.load(ordering: .relaxed)
         guard count > 100 else { throw ScenarioFailure("only \(count) callbacks ran in 1 s") }
+    }
+
+    /// A struct renderer owned by the stream (`StreamConfiguration(renderer:)`), reading a `SharedFloat`
+    /// that this thread changes while the Null device's render thread runs it.
+    static let structRenderer = Scenario("null-struct-renderer", "a stream-owned struct renderer reading a SharedFloat on the Null render thread") {
+        struct Sine: AudioRenderer {
+            var oscillator = Oscillator(waveform: .sine, frequency: 440, amplitude: 0.5)
+            let level: SharedFloat
+            let callbacks: RenderCounter
+
+            mutating func render(_ context: RenderContext) {
+                oscillator.sampleRate = context.sampleRate
+                oscillator.amplitude = level.value
+                oscillator.render(into: context.output.samples(0), count: context.frameCount)
+                callbacks.count.add(1, ordering: .relaxed)
+            }
+        }
+        let level = SharedFloat(0.5), callbacks = RenderCounter()
+        let stream = try NullBackend().makeNullStream(StreamConfiguration(bufferSize: .frames(256), renderer: Sine(level: level, callbacks: callbacks)))
+        try stream.start()
+        let deadline = MonotonicClock.now() + 1_000_000_000
+        while MonotonicClock.now() < deadline {
+            level.value = level.value == 0.5 ? 0.25 : 0.5
+            MonotonicClock.sleep(nanoseconds: 2_000_000)
+        }
+        stream.close()
+        let count = callbacks.count.load(ordering: .relaxed)
+        guard count > 100 else { throw ScenarioFailure("only \(count) callbacks ran in 1 s") }
+    }
+
+    final class RenderCounter: Sendable {
+        let count = Atomic<Int>(0)
     }
 
     /// Proof that the harness catches what it should: allocates inside the section. Must abort.

@@ -16,6 +16,7 @@ public final class ALSAStream: AudioStream, @unchecked Sendable {
     private let closed = Atomic<Bool>(false)
 
     public var xrunCount: Int { status.xrunCount }
+    public func events(capacity: Int) -> EventSequence<StreamEvent> { status.events(capacity: capacity) }
     public var state: StreamState { status.state }
     /// What the capture PCM agreed to, if the stream captures.
     public var inputParameters: ALSANegotiated? { loop.input?.negotiated }

@@ -104,6 +104,7 @@ public final class JACKStream: AudioStream, @unchecked Sendable {
 
     /// Underruns and overruns the server reported since the stream opened.
     public var xrunCount: Int { status.xrunCount }
+    public func events(capacity: Int) -> EventSequence<StreamEvent> { status.events(capacity: capacity) }
 
     /// Where the stream is in its life.
     public var state: StreamState { status.state }

@@ -13,6 +13,7 @@ public final class NullStream: AudioStream, @unchecked Sendable {
                       outputFrames: format.outputChannelCount > 0 ? format.bufferSize : 0)
     }
     public var xrunCount: Int { status.xrunCount }
+    public func events(capacity: Int) -> EventSequence<StreamEvent> { status.events(capacity: capacity) }
     public var state: StreamState { status.state }
     /// How the stream is clocked.
     public let clock: NullBackend.Clock

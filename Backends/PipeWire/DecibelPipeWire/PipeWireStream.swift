@@ -82,6 +82,7 @@ public final class PipeWireStream: AudioStream, @unchecked Sendable {
     }
 
     public var xrunCount: Int { status.xrunCount }
+    public func events(capacity: Int) -> EventSequence<StreamEvent> { status.events(capacity: capacity) }
     public var state: StreamState { status.state }
 
     /// The frame count of the latest render callback (the graph's quantum while it runs), 0 before one.

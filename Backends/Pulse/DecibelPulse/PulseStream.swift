@@ -25,6 +25,7 @@ public final class PulseStream: AudioStream, @unchecked Sendable {
     public var format: StreamFormat { supervisor.format }
     public var latency: StreamLatency { supervisor.latency }
     public var xrunCount: Int { supervisor.xrunCount }
+    public func events(capacity: Int) -> EventSequence<StreamEvent> { supervisor.events(capacity: capacity) }
     public var state: StreamState { supervisor.state }
 
     /// The sink and source the stream plays to and records from right now (`nil` while not running).

@@ -47,6 +47,7 @@ final class PulseStreamSupervisor: @unchecked Sendable {
 
     var latency: StreamLatency { connected.withLock { $0?.latency } ?? StreamLatency() }
     var xrunCount: Int { status.xrunCount }
+    func events(capacity: Int) -> EventSequence<StreamEvent> { status.events(capacity: capacity) }
     var state: StreamState { status.state }
 
     var currentDevices: (output: String?, input: String?) { connected.withLock { $0?.deviceNames } ?? (nil, nil) }

@@ -82,9 +82,16 @@ public protocol AudioStream: AnyObject, Sendable {
     func stop() throws(AudioError)
     /// Stops and releases everything. Further `start()` calls throw `invalidState`.
     func close()
+    /// The stream's events (started, xruns, device lost, …) as an async sequence, besides the
+    /// configuration's `onEvent` handler. At most `capacity` events wait for a slow loop; older ones are
+    /// dropped and counted. The sequence ends when the stream closes, or when its loop is left.
+    func events(capacity: Int) -> EventSequence<StreamEvent>
 }
 
 extension AudioStream {
+    /// The stream's events, with room for 64 waiting: see ``events(capacity:)``.
+    public func events() -> EventSequence<StreamEvent> { events(capacity: 64) }
+
     /// Latency in seconds at the stream's rate.
     public var outputLatencySeconds: Double { Double(latency.outputFrames) / format.sampleRate }
 }

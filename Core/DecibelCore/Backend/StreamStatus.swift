@@ -14,6 +14,7 @@ public final class StreamStatus: @unchecked Sendable {
     private let stopping = Atomic<Bool>(false)
     private let wake = WakeSignal()
     private let handler: (@Sendable (StreamEvent) -> Void)?
+    private let loops = EventFanOut<StreamEvent>()
     private var deliveryThread: AudioThread?
     private var reportedXruns = 0  // delivery thread only
 
@@ -73,12 +74,17 @@ public final class StreamStatus: @unchecked Sendable {
         wake.signal()
     }
 
+    /// The stream's events as an async sequence for `for await` loops, delivered on the same thread as the
+    /// handler; it ends when the stream closes. See `AudioStream.events(capacity:)`.
+    public func events(capacity: Int) -> EventSequence<StreamEvent> { loops.sequence(capacity: capacity) }
+
     /// Delivers what is queued and stops the delivery thread. Called by `close()`; idempotent. When called
     /// from inside the handler it returns without waiting for the thread.
     public func shutdown() {
         guard !stopping.exchange(true, ordering: .acquiringAndReleasing) else { return }
         wake.signal()
         deliveryThread?.join()
+        loops.finish()
     }
 
     private func deliver() {
@@ -97,13 +103,18 @@ public final class StreamStatus: @unchecked Sendable {
         let total = xruns.load(ordering: .relaxed)
         if total != reportedXruns {
             reportedXruns = total
-            handler?(.xrun(total: total))
+            emit(.xrun(total: total))
         }
-        while let event = realtimeEvents.pop() { handler?(event) }
+        while let event = realtimeEvents.pop() { emit(event) }
         let events = pending.withLock { events in
             defer { events.removeAll() }
             return events
         }
-        for event in events { handler?(event) }
+        for event in events { emit(event) }
+    }
+
+    private func emit(_ event: StreamEvent) {
+        handler?(event)
+        loops.yield(event)
     }
 }

@@ -1,0 +1,40 @@
+import DecibelCore
+import DecibelNull
+import Testing
+
+/// Render state as an ordinary struct the stream owns (`StreamConfiguration(renderer:)`), changed from
+/// outside only through a `SharedFloat`. This file compiles in Swift 6 mode with no `@unchecked`.
+@Suite struct NullRendererStateTests {
+    struct Sine: AudioRenderer {
+        var oscillator = Oscillator(waveform: .sine, frequency: 1000, amplitude: 1)
+        var blocks = 0
+        let level: SharedFloat
+
+        mutating func render(_ context: RenderContext) {
+            oscillator.sampleRate = context.sampleRate
+            oscillator.amplitude = level.value
+            oscillator.render(into: context.output.samples(0), count: context.frameCount)
+            context.output.samples(1).update(from: context.output.samples(0), count: context.frameCount)
+            blocks += 1
+            context.output.samples(0)[0] = Float(blocks)  // proves the state persists between blocks
+        }
+    }
+
+    @Test func aStructRendererKeepsItsStateAndHearsTheSharedLevel() throws {
+        let level = SharedFloat(0.5)
+        let backend = NullBackend(options: .init(clock: .manual))
+        let stream = try backend.makeNullStream(StreamConfiguration(bufferSize: .frames(480), renderer: Sine(level: level)))
+        defer { stream.close() }
+        try stream.start()
+        var reference = Oscillator(waveform: .sine, frequency: 1000, amplitude: 0.5, sampleRate: stream.format.sampleRate)
+        let first = try stream.render(frames: 480)
+        let expectedFirst = (0..<480).map { _ in reference.nextSample() }
+        #expect(first.samples(0)[0] == 1)
+        #expect(Array(first[1]) == expectedFirst)
+        level.value = 0.25
+        let second = try stream.render(frames: 480)
+        #expect(second.samples(0)[0] == 2)
+        let peak = second[1].map(abs).max() ?? 0
+        #expect(abs(peak - 0.25) < 0.001)
+    }
+}
