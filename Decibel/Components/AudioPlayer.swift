@@ -31,6 +31,7 @@ public final class AudioPlayer: @unchecked Sendable {
     public let path: String
     private let stateValue = Locked<State>(.stopped)
     private let handlers = Locked<(endOfFile: (@Sendable () -> Void)?, stateChange: (@Sendable (State) -> Void)?)>((nil, nil))
+    private let eventLoops = EventFanOut<Event>()
 
     /// Opens `path` for playback on `device` of `backend` (defaults: the runtime pick and its default
     /// output). Nothing plays until `play()`. `onStreamEvent` hears the output stream's events (xruns,
@@ -62,6 +63,33 @@ public final class AudioPlayer: @unchecked Sendable {
     public var onStateChange: (@Sendable (State) -> Void)? {
         get { handlers.withLock { $0.stateChange } }
         set { handlers.withLock { $0.stateChange = newValue } }
+    }
+
+    /// What `events()` delivers.
+    public enum Event: Sendable, Hashable {
+        /// `state` changed to this.
+        case stateChanged(State)
+        /// Playback reached the end of the file (never while looping).
+        case endOfFile
+    }
+
+    /// State changes and end of file as an async sequence (the `for await` form of `onStateChange` and
+    /// `onEndOfFile`); at most `capacity` events wait for a slow loop, older ones are dropped and counted.
+    public func events(capacity: Int = 16) -> EventSequence<Event> { eventLoops.sequence(capacity: capacity) }
+
+    /// Waits until playback reaches the end of the file; returns at once when the player is stopped (at
+    /// the end already, or never started). Throws `CancellationError` if the waiting task is cancelled
+    /// first (playback goes on).
+    ///
+    /// ```swift
+    /// player.play()
+    /// try await player.endOfFile()
+    /// ```
+    public func endOfFile() async throws {
+        let events = events()  // listening before looking at the state, so an end in between is not missed
+        if state == .stopped { return }
+        for await event in events where event == .endOfFile { return }
+        try Task.checkCancellation()
     }
 
     /// Playing, paused or stopped.
@@ -144,6 +172,7 @@ public final class AudioPlayer: @unchecked Sendable {
     private func reachedEnd() {
         setState(.stopped)
         handlers.withLock { $0.endOfFile }?()
+        eventLoops.yield(.endOfFile)
     }
 
     private func setState(_ state: State) {
@@ -151,6 +180,8 @@ public final class AudioPlayer: @unchecked Sendable {
             defer { current = state }
             return current != state
         }
-        if changed { handlers.withLock { $0.stateChange }?(state) }
+        guard changed else { return }
+        handlers.withLock { $0.stateChange }?(state)
+        eventLoops.yield(.stateChanged(state))
     }
 }

@@ -44,6 +44,40 @@ struct AudioPlayerTests {
         #expect(abs(SignalAnalysis.peak(samples) - 0.5) < 0.01)
     }
 
+    @Test("try await endOfFile() returns when a one-second file has played; events() sees playing then stopped")
+    func awaitsTheEndOfFile() async throws {
+        let player = try AudioPlayer(path: try makeTone(seconds: 1), backend: NullBackend())
+        let events = player.events()
+        let seen = Task {
+            var states: [AudioPlayer.Event] = []
+            for await event in events {
+                states.append(event)
+                if event == .endOfFile { break }
+            }
+            return states
+        }
+        let start = MonotonicClock.now()
+        player.play()
+        try await player.endOfFile()
+        let elapsed = Double(MonotonicClock.now() - start) / 1e9
+        print("endOfFile after \(elapsed) s")
+        #expect(elapsed > 0.9 && elapsed < 3)
+        #expect(player.state == .stopped)
+        #expect(await seen.value == [.stateChanged(.playing), .stateChanged(.stopped), .endOfFile])
+    }
+
+    @Test("cancelling a task waiting in endOfFile() throws CancellationError and leaves playback going")
+    func cancelledWaitThrows() async throws {
+        let player = try AudioPlayer(path: try makeTone(seconds: 5), backend: NullBackend())
+        player.play()
+        let waiter = Task { try await player.endOfFile() }
+        try await Task.sleep(nanoseconds: 100_000_000)
+        waiter.cancel()
+        await #expect(throws: CancellationError.self) { try await waiter.value }
+        #expect(player.state == .playing)
+        player.stop()
+    }
+
     @Test("pause holds the position, seek jumps, stop rewinds, looping never ends, volume scales")
     func transport() throws {
         let player = try AudioPlayer(path: try makeTone(seconds: 2), backend: NullBackend())
