@@ -181,6 +181,44 @@ struct DecibelCLIPipeWireTests {
             #expect(abs(frequency - 1000) < 2)
         }
     }
+
+    @Test("devices, play and record with --backend pipewire: the sink and its monitor are listed, and what play plays record records",
+          .enabled(if: installed || TestEnvironment.serversRequired, "needs pipewire"))
+    func playAndRecordThroughPipeWire() throws {
+        try withDaemon { environment, sink in
+            let devices = try run(decibelPath, ["devices", "--backend", "pipewire"], environment: environment)
+            #expect(devices.status == 0, "\(devices.standardError)")
+            let ids = Set(devices.standardOutput.split(separator: "\n").dropFirst().compactMap { $0.split(separator: " ").first.map(String.init) })
+            #expect(ids.contains(sink) && ids.contains(sink + ".monitor"), "\(devices.standardOutput)")
+
+            let directory = TestEnvironment.temporaryDirectory("pw-cli-play")
+            let tone = directory.appendingPathComponent("tone.wav").path, recorded = directory.appendingPathComponent("recorded.wav").path
+            try #require(try run("sox", ["-n", "-r", "48000", "-c", "2", "-b", "16", tone, "synth", "2", "sine", "660", "gain", "-6"]).status == 0)
+            let recorder = Process()
+            recorder.executableURL = URL(fileURLWithPath: decibelPath)
+            recorder.arguments = ["record", recorded, "--duration", "3", "--channels", "2", "--backend", "pipewire", "--device", sink + ".monitor"]
+            recorder.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+            let recorderErrors = Pipe()
+            recorder.standardError = recorderErrors
+            recorder.standardOutput = FileHandle.nullDevice
+            try recorder.run()
+            Thread.sleep(forTimeInterval: 0.5)
+            let played = try run(decibelPath, ["play", tone, "--backend", "pipewire", "--device", sink], environment: environment, timeout: 20)
+            #expect(played.status == 0, "\(played.standardError)")
+            let recordErrors = String(decoding: recorderErrors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            recorder.waitUntilExit()
+            #expect(recorder.terminationStatus == 0, "\(recordErrors)")
+            let raw = recorded + ".f32"
+            try #require(try run("sox", [recorded, "-t", "f32", "-c", "1", raw]).status == 0)
+            let samples = SignalAnalysis.deinterleave(try Data(contentsOf: URL(fileURLWithPath: raw)), channels: 1, as: .float32)[0]
+            let heard = Array(SignalAnalysis.longestContinuousRun(samples.map { $0 }, maxStep: 0.2).drop { abs($0) < 1e-3 })
+            try #require(heard.count > 24_000, "decibel record heard no tone: \(samples.count) frames, peak \(SignalAnalysis.peak(samples))")
+            let frequency = SignalAnalysis.frequency(Array(heard.prefix(48_000)), sampleRate: 48_000)
+            print("decibel play → PipeWire → decibel record: \(heard.count) frames of tone, \(frequency) Hz, peak \(SignalAnalysis.peak(heard))")
+            #expect(abs(frequency - 660) < 2)
+            #expect(abs(SignalAnalysis.peak(heard) - 0.5) < 0.05)
+        }
+    }
 }
 
 /// The CLI against the PulseAudio server `Scripts/test` starts.
