@@ -82,36 +82,29 @@ func summarise(_ client: String, log: ProfilerLog, latency: String, callbacks: C
         callbackIntervals: callbacks.map { IntervalSummary($0.intervalsMicroseconds, period: period) }, xruns: xruns)
 }
 
-func decibelPipeWire() throws -> ClientResult {
-    let backend = PipeWireBackend(options: .init(remote: daemon.remote, clientName: "decibel-bench", environment: [:]))
+/// Plays a silent 64-frame stream of `backend` into the sink and times it (its node: `node(stream)`).
+func decibelClient(_ client: String, backend: any AudioBackend, node: (any AudioStream) throws -> UInt32?) throws -> ClientResult {
     let clock = CallbackClock(capacity: Int(seconds * rate) / requestedFrames * 2 + 10_000)
-    let stream = try backend.makePipeWireStream(StreamConfiguration(
+    let stream = try backend.makeStream(StreamConfiguration(
         direction: .output, device: sink, sampleRate: rate, channelCount: 2, bufferSize: .frames(requestedFrames),
-        name: "decibel-bench-pipewire", render: clock.render))
+        name: "decibel-bench-\(backend.id)", render: clock.render))
     defer { stream.close() }
     try stream.start()
     Thread.sleep(forTimeInterval: 0.5)
     clock.start()
-    let log = try profile("DecibelPipeWire", nodeName: { stream.nodeIDs.output }, while: seconds)
+    let log = try profile(client, nodeName: { try node(stream) }, while: seconds)
     clock.stop()
-    let latency = stream.latency.outputFrames
-    return summarise("Decibel → PipeWire", log: log, latency: "\(latency) frames", callbacks: clock, xruns: "\(stream.xrunCount)")
+    return summarise(client, log: log, latency: "\(stream.latency.outputFrames) frames", callbacks: clock, xruns: "\(stream.xrunCount)")
+}
+
+func decibelPipeWire() throws -> ClientResult {
+    let backend = PipeWireBackend(options: .init(remote: daemon.remote, clientName: "decibel-bench", environment: [:]))
+    return try decibelClient("Decibel → PipeWire", backend: backend) { ($0 as? PipeWireStream)?.nodeIDs.output }
 }
 
 func decibelPulse() throws -> ClientResult {
     let backend = PulseBackend(options: .init(server: daemon.pulseServer, clientName: "decibel-bench-pulse", environment: [:]))
-    let clock = CallbackClock(capacity: Int(seconds * rate) / requestedFrames * 2 + 10_000)
-    let stream = try backend.makePulseStream(StreamConfiguration(
-        direction: .output, device: sink, sampleRate: rate, channelCount: 2, bufferSize: .frames(requestedFrames),
-        name: "decibel-bench-pulse", render: clock.render))
-    defer { stream.close() }
-    try stream.start()
-    Thread.sleep(forTimeInterval: 0.5)
-    clock.start()
-    let log = try profile("pipewire-pulse", nodeName: { try daemon.playbackNode() }, while: seconds)
-    clock.stop()
-    let latency = stream.latency.outputFrames
-    return summarise("Decibel → pipewire-pulse", log: log, latency: "\(latency) frames", callbacks: clock, xruns: "\(stream.xrunCount)")
+    return try decibelClient("Decibel → pipewire-pulse", backend: backend) { _ in try daemon.playbackNode() }
 }
 
 func pwCat() throws -> ClientResult {
