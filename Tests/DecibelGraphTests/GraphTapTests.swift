@@ -22,6 +22,43 @@ import Testing
         try engine.removeTap(tap)
     }
 
+    @Test func aTapAsAnAsyncSequenceGetsExactlyWhatTheGroupRendered() async throws {
+        let engine = AudioEngine(channelCount: 2, maximumFrameCount: 256)
+        let group = ChannelGroup(name: "g")
+        try engine.mainGroup.add(group)
+        try group.add(rampSource())
+        let buffers = try engine.tap(on: group, bufferSize: 100)
+        _ = try renderOffline(engine, frames: 1000, block: 256)
+        var left: [Float] = [], right: [Float] = []
+        for await buffer in buffers {
+            #expect(buffer.count == 2 && buffer[0].count == 100)
+            left += buffer[0]
+            right += buffer[1]
+            if left.count >= 1000 { break }
+        }
+        #expect(left == (0..<1000).map(Float.init) && right == left)
+        #expect(buffers.droppedCount == 0)
+    }
+
+    @Test func meterReadingsArriveAsAnAsyncSequenceWhileTheNullDeviceRuns() async throws {
+        let backend = NullBackend(options: .init(inputSignal: .sine(frequency: 1000, amplitude: 0.5)))
+        let engine = try AudioEngine(backend: backend, configuration: StreamConfiguration(direction: .input, channelCount: 1, bufferSize: .frames(256)) { _ in })
+        let meter = LevelMeter(channelCount: 1, windowFrames: 4800)
+        try engine.attach(meter)
+        try engine.connect(engine.inputNode, to: meter)
+        try engine.stream?.start()
+        var readings: [LevelMeter.Reading] = []
+        for await reading in meter.readings(every: 0.05) {
+            readings.append(reading)
+            if readings.count == 5 { break }
+        }
+        engine.stream?.close()
+        print("meter readings: \(readings.map { ($0.peakDBFS[0], $0.rmsDBFS[0]) })")
+        let last = try #require(readings.last)
+        #expect(abs(last.peakDBFS[0] - 20 * log10(0.5)) < 0.2)          // -6.0 dBFS
+        #expect(abs(last.rmsDBFS[0] - 20 * log10(0.5 / 2.0.squareRoot())) < 0.2)  // -9.0 dBFS
+    }
+
     @Test func tapsOnInputOutputAndANode() throws {
         let backend = NullBackend(options: .init(clock: .manual, inputSignal: .sine(frequency: 1000, amplitude: 0.5)))
         let engine = try AudioEngine(backend: backend, configuration: StreamConfiguration(direction: .duplex, channelCount: 2, bufferSize: .frames(128)) { _ in })
