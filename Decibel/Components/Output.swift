@@ -51,6 +51,29 @@ public final class Output: @unchecked Sendable {
         }
     }
 
+    /// Opens an output that plays `renderer`, a value the output then owns (see `AudioRenderer`): its
+    /// `render(_:)` runs on the render thread for every block, with no `Sendable` or locks needed.
+    ///
+    /// ```swift
+    /// struct Tone: AudioRenderer {
+    ///     var oscillator = Oscillator(frequency: 330, amplitude: 0.2)
+    ///     mutating func render(_ context: RenderContext) {
+    ///         oscillator.sampleRate = context.sampleRate
+    ///         oscillator.render(into: context.output.samples(0), count: context.frameCount)
+    ///     }
+    /// }
+    /// let output = try Output(renderer: Tone())
+    /// ```
+    public convenience init<Renderer: AudioRenderer>(
+        backend: (any AudioBackend)? = nil, device: String? = nil, channelCount: Int = 2,
+        sampleRate: Double? = nil, bufferSize: BufferSize = .automatic, name: String = "Decibel output",
+        renderer: sending Renderer, onEvent: (@Sendable (StreamEvent) -> Void)? = nil
+    ) throws(AudioError) {
+        try self.init(backend: backend, device: device, channelCount: channelCount, sampleRate: sampleRate,
+                      bufferSize: bufferSize, name: name, onEvent: onEvent)
+        try add(RendererSource(channelCount: engine.channelCount, renderer: renderer))
+    }
+
     deinit { stream.close() }
 
     /// Adds a node (a player, a tone, a group) to what the output plays.

@@ -28,6 +28,34 @@ struct OutputTests {
         output.close()
     }
 
+    struct Sine: AudioRenderer {
+        var oscillator = Oscillator(waveform: .sine, frequency: 1000, amplitude: 0.5)
+        mutating func render(_ context: RenderContext) {
+            oscillator.sampleRate = context.sampleRate
+            oscillator.render(into: context.output.samples(0), count: context.frameCount)
+            context.output.samples(1).update(from: context.output.samples(0), count: context.frameCount)
+        }
+    }
+
+    @Test("a struct renderer the output owns plays through the graph, volume applied (Null, manual clock)")
+    func nullStructRenderer() throws {
+        let output = try Output(backend: NullBackend(options: .init(clock: .manual)), bufferSize: .frames(256), renderer: Sine())
+        output.volume = 0.5
+        try output.start()
+        let stream = try #require(output.stream as? NullStream)
+        var left: [Float] = [], right: [Float] = []
+        for _ in 0..<100 {
+            let block = try stream.render(frames: 256)
+            left += block[0]
+            right += block[1]
+        }
+        let settled = Array(left.suffix(12_800))
+        #expect(abs(SignalAnalysis.peak(settled) - 0.25) < 0.002)
+        #expect(abs(SignalAnalysis.frequency(settled, sampleRate: 48_000) - 1000) < 0.5)
+        #expect(left == right)
+        output.close()
+    }
+
     @Test("pan moves the signal between channels")
     func pan() throws {
         let output = try Output(backend: NullBackend(options: .init(clock: .manual)), bufferSize: .frames(256)) { buffer, _ in
