@@ -71,7 +71,7 @@ public final class Output: @unchecked Sendable {
     ) throws(AudioError) {
         try self.init(backend: backend, device: device, channelCount: channelCount, sampleRate: sampleRate,
                       bufferSize: bufferSize, name: name, onEvent: onEvent)
-        try add(RendererSource(channelCount: engine.channelCount, renderer: renderer))
+        try add(BlockSource(channelCount: engine.channelCount, renderer: renderer))
     }
 
     deinit { stream.close() }

@@ -11,7 +11,7 @@ import Glibc
 enum GraphScenarios {
     static let all: [Scenario] = [everyNode, swaps, slowTap]
 
-    /// A struct renderer for `RendererSource`, the graph's owned-state source.
+    /// A struct renderer for `BlockSource(renderer:)`, the graph's owned-state source.
     struct QuietSine: AudioRenderer {
         var oscillator = Oscillator(frequency: 550, amplitude: 0.05)
         mutating func render(_ context: RenderContext) {
@@ -55,7 +55,7 @@ enum GraphScenarios {
         try sources.add(BlockSource { view, time in
             for i in 0..<view.frameCount { view.samples(0)[i] = (time + Int64(i)) % 200 == 0 ? 0.1 : 0 }
         })
-        try sources.add(RendererSource(renderer: QuietSine()))
+        try sources.add(BlockSource(renderer: QuietSine()))
         let memory = AudioBuffer(channelCount: 1, frameCapacity: 4_800)
         for i in 0..<4_800 { memory[0][i] = Float(i % 48) / 480 }
         let looping = FilePlayer(source: BufferPullSource(buffer: memory, sampleRate: 48_000))

@@ -39,12 +39,19 @@ extension StreamConfiguration {
         onEvent: (@Sendable (StreamEvent) -> Void)? = nil,
         renderer: sending Renderer
     ) {
-        let owner = RendererOwner(renderer)
         self.init(
             direction: direction, device: device, sampleRate: sampleRate, channelCount: channelCount,
             bufferSize: bufferSize, sampleType: sampleType, name: name, onEvent: onEvent,
-            render: { context in owner.render(context) })
+            render: makeRenderCallback(owning: renderer))
     }
+}
+
+/// A render callback that owns `renderer` and calls its `render(_:)`: how APIs that take a
+/// `RenderCallback` (streams, graph sources) take an `AudioRenderer` instead. Call the result from one
+/// thread at a time, as streams do.
+public func makeRenderCallback<Renderer: AudioRenderer>(owning renderer: sending Renderer) -> RenderCallback {
+    let owner = RendererOwner(renderer)
+    return { context in owner.render(context) }
 }
 
 /// Holds a renderer for the one thread that renders. The value arrived with `sending`, so nothing else

@@ -32,7 +32,10 @@ public struct AudioBufferView: @unchecked Sendable {
     /// The first visible sample of `channel`.
     @inlinable @inline(__always)
     public func samples(_ channel: Int) -> UnsafeMutablePointer<Float> {
-        channelPointers.unsafelyUnwrapped[channel] + frameOffset
+        // Unchecked in release builds: this is the render path's per-block access, and the pointer list
+        // is non-nil whenever a channel exists (checked at init). Debug builds catch a bad index.
+        assert(channel >= 0 && channel < channelCount, "AudioBufferView: channel \(channel) of a \(channelCount)-channel view")
+        return channelPointers.unsafelyUnwrapped[channel] + frameOffset
     }
 
     /// The visible samples of `channel`.
