@@ -1,0 +1,33 @@
+// swift-tools-version: 6.0
+//
+// Four small programs that use Decibel as any application would: a package of their own that depends on
+// Decibel, built in Swift 6 mode with warnings as errors. `Scripts/check-examples` builds them and runs
+// them against the Null device and the real servers.
+//
+//   swift run play-sine [seconds] [hertz]        a sine whose state is a struct the stream owns
+//   swift run microphone-peaks [device]          the peak of 10 microphone buffers, with for await
+//   swift run device-events [count] [seconds]    device changes as they happen, with for await
+//   swift run play-to-end FILE                   plays a file and awaits its end
+//
+// Every program uses the runtime-picked backend; set DECIBEL_BACKEND=null|pipewire|jack|pulse|alsa to choose.
+import PackageDescription
+
+let strict: [SwiftSetting] = [.unsafeFlags(["-warnings-as-errors"])]
+
+let package = Package(
+    name: "DecibelExamples",
+    products: [
+        .executable(name: "play-sine", targets: ["PlaySine"]),
+        .executable(name: "microphone-peaks", targets: ["MicrophonePeaks"]),
+        .executable(name: "device-events", targets: ["DeviceEvents"]),
+        .executable(name: "play-to-end", targets: ["PlayToEnd"]),
+    ],
+    dependencies: [.package(name: "Decibel", path: "..")],
+    targets: [
+        .executableTarget(name: "PlaySine", dependencies: [.product(name: "Decibel", package: "Decibel")], swiftSettings: strict),
+        .executableTarget(name: "MicrophonePeaks", dependencies: [.product(name: "Decibel", package: "Decibel")], swiftSettings: strict),
+        .executableTarget(name: "DeviceEvents", dependencies: [.product(name: "Decibel", package: "Decibel")], swiftSettings: strict),
+        .executableTarget(name: "PlayToEnd", dependencies: [.product(name: "Decibel", package: "Decibel")], swiftSettings: strict),
+    ],
+    swiftLanguageModes: [.v6]
+)
