@@ -2,7 +2,7 @@ import DecibelCore
 
 extension AudioEngine {
     /// `node`'s output as an async sequence of buffers of `bufferSize` frames, one `Float` array per
-    /// channel (copies): the `for await` form of ``installTap(on:bufferSize:ringFrames:handler:)``. At most
+    /// channel (copies): the `for await` form of ``installTap(on:bufferSize:ringFrames:handler:)-(AudioNode,_,_,_)``. At most
     /// `capacity` buffers wait for a slow loop; older ones are dropped and counted. The tap is installed
     /// now and removed when the loop is left or its task cancelled.
     ///

@@ -18,6 +18,7 @@ public struct ScheduledEvent: Hashable, Sendable {
     /// What happens.
     public var event: NodeEvent
 
+    /// Schedules `event` before the frame at engine sample time `time`.
     public init(time: Int64, event: NodeEvent) {
         self.time = time
         self.event = event

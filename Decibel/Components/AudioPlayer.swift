@@ -18,7 +18,12 @@ import Synchronization
 public final class AudioPlayer: @unchecked Sendable {
     /// What the player is doing.
     public enum State: Sendable, Hashable {
-        case stopped, playing, paused
+        /// Not playing: never started, stopped, or at the end of the file.
+        case stopped
+        /// Playing the file.
+        case playing
+        /// Paused at `currentTime`; `play()` goes on from there.
+        case paused
     }
 
     /// The output the player plays through (its meter shows the output level).

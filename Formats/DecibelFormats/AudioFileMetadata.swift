@@ -5,7 +5,26 @@ import Glibc
 
 /// The text tags libsndfile reads and writes, named as Decibel's JSON names them.
 public enum AudioFileMetadataKey: String, Sendable, CaseIterable, Codable {
-    case title, copyright, software, artist, comment, date, album, license, trackNumber = "tracknumber", genre
+    /// The title of the recording.
+    case title
+    /// The copyright notice.
+    case copyright
+    /// The program that wrote the file.
+    case software
+    /// The performer.
+    case artist
+    /// Free text.
+    case comment
+    /// The date of the recording.
+    case date
+    /// The album the recording belongs to.
+    case album
+    /// The licence the recording is under.
+    case license
+    /// The number of the track on its album.
+    case trackNumber = "tracknumber"
+    /// The genre.
+    case genre
 
     var sndfileCode: Int32 {
         switch self {

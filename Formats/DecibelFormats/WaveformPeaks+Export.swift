@@ -3,7 +3,12 @@ import Foundation
 
 extension WaveformPeaks {
     /// audiowaveform's sample width: 8- or 16-bit integers.
-    public enum Bits: Int, Sendable { case eight = 8, sixteen = 16 }
+    public enum Bits: Int, Sendable {
+        /// Values from -128 to 127: half the size, what audiowaveform writes with `-b 8`.
+        case eight = 8
+        /// Values from -32768 to 32767.
+        case sixteen = 16
+    }
 
     /// The integer min/max pairs audiowaveform stores, bucket-major then channel: `[min, max, min, max, …]`.
     public func integerPairs(bits: Bits) -> [Int] {

@@ -7,6 +7,7 @@ public struct PlotSize: Hashable, Sendable, CustomStringConvertible {
     /// Height in pixels.
     public var height: Int
 
+    /// Creates a size of `width` × `height` pixels.
     public init(width: Int, height: Int) {
         self.width = width
         self.height = height

@@ -14,6 +14,7 @@ public struct WaveformOverview: PlotDrawable, Sendable {
     /// Colour of the axis ticks and labels.
     public var axisColor: PlotColor
 
+    /// Creates an overview of `peaks`, drawn in `style`, with or without a time axis and RMS band.
     public init(peaks: WaveformPeaks, style: WaveformStyle = WaveformStyle(fill: true), showsTimeAxis: Bool = false, showsRMS: Bool = true, axisColor: PlotColor = .plotAxis) {
         self.peaks = peaks
         self.style = style

@@ -28,6 +28,7 @@ public struct ALSANegotiated: Hashable, Sendable {
     public var format: ALSASampleFormat
     /// Whether the PCM takes interleaved frames (`writei`) or one buffer per channel (`writen`).
     public var isInterleaved: Bool
+    /// Channels per frame the PCM opened with.
     public var channelCount: Int
     /// Frames per second.
     public var sampleRate: Double

@@ -6,10 +6,15 @@ import DecibelCore
 /// S24 comes in two shapes: packed in 3 bytes (`S24_3LE`, USB interfaces) and in the low 24 bits of a
 /// 32-bit word (`S24_LE`, most PCI and HDA hardware, the PulseAudio plugin). Both report `.int24`.
 public enum ALSASampleFormat: Hashable, Sendable, CaseIterable, CustomStringConvertible {
+    /// 32-bit IEEE float (`FLOAT_LE`).
     case float32
+    /// 32-bit signed integer (`S32_LE`).
     case int32
+    /// 24-bit signed integer packed in 3 bytes (`S24_3LE`).
     case int24Packed
+    /// 24-bit signed integer in the low bits of a 32-bit word (`S24_LE`).
     case int24InInt32
+    /// 16-bit signed integer (`S16_LE`).
     case int16
 
     /// Preference when the configuration does not name a type: exact float first, then the widest integers.

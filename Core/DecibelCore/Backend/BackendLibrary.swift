@@ -19,6 +19,7 @@ public struct BackendLibraryDescription: Sendable {
     /// Whether to open with `RTLD_GLOBAL`: alsa-lib's own plugins resolve their symbols against it.
     public var exportsSymbols: Bool
 
+    /// Describes a backend's C library: what to open, which Debian package has it and what version it needs.
     public init(backendID: String, displayName: String, defaultFileName: String, package: String,
                 minimumVersion: String, exportsSymbols: Bool = false) {
         self.backendID = backendID

@@ -7,7 +7,20 @@ import Musl
 
 /// The filter shapes of Robert Bristow-Johnson's "Audio EQ Cookbook".
 public enum BiquadType: Int, Hashable, Sendable, CaseIterable {
-    case lowPass, highPass, bandPass, notch, peaking, lowShelf, highShelf
+    /// Passes below the frequency, 12 dB/octave above it.
+    case lowPass
+    /// Passes above the frequency, 12 dB/octave below it.
+    case highPass
+    /// Passes a band around the frequency (constant 0 dB peak gain).
+    case bandPass
+    /// Removes a band around the frequency.
+    case notch
+    /// Boosts or cuts a band around the frequency by the gain.
+    case peaking
+    /// Boosts or cuts below the frequency by the gain.
+    case lowShelf
+    /// Boosts or cuts above the frequency by the gain.
+    case highShelf
 }
 
 /// Normalised biquad coefficients (a0 = 1): y = b0·x + b1·x₁ + b2·x₂ − a1·y₁ − a2·y₂.

@@ -4,7 +4,9 @@ extension LevelMeter {
     /// One look at the meter: per channel, the peak since the previous reading and the RMS of the last
     /// complete window, in dBFS (-infinity for silence).
     public struct Reading: Sendable, Hashable {
+        /// Per channel, the highest absolute sample since the previous reading, in dBFS.
         public var peakDBFS: [Double]
+        /// Per channel, the RMS of the last complete window, in dBFS.
         public var rmsDBFS: [Double]
     }
 

@@ -11,7 +11,12 @@ import Synchronization
 public final class FilePlayer: RenderNode, RenderEventSource, @unchecked Sendable {
     /// Transport state.
     public enum State: Int, Sendable {
-        case stopped, playing, paused
+        /// Renders silence; stopping moves the playhead back to the start.
+        case stopped
+        /// Renders the file.
+        case playing
+        /// Renders silence and keeps its position.
+        case paused
     }
 
     /// The source played.
