@@ -7,7 +7,7 @@ public struct Spectrum: Hashable, Sendable {
     /// Per bin, 0 Hz to Nyquist (`size / 2 + 1` values): the magnitude in dBFS.
     public var decibels: [Float]
 
-    /// Creates a spectrum from `decibels` per bin of a `size`-point FFT at `sampleRate`.
+    /// A spectrum computed elsewhere: `decibels` holds `size / 2 + 1` bins of a `size`-point FFT at `sampleRate`.
     public init(sampleRate: Double, size: Int, decibels: [Float]) {
         self.sampleRate = sampleRate
         self.size = size

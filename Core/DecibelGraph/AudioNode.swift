@@ -8,7 +8,7 @@ public struct NodeFormat: Hashable, Sendable {
     /// Channels the engine's device input delivers (what an `InputNode` sees).
     public var inputChannelCount: Int
 
-    /// Creates the format nodes are prepared for.
+    /// The engine prepares nodes with this; `maximumFrameCount` bounds every render call.
     public init(sampleRate: Double, maximumFrameCount: Int, inputChannelCount: Int = 0) {
         self.sampleRate = sampleRate
         self.maximumFrameCount = maximumFrameCount

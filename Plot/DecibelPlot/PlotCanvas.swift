@@ -7,7 +7,7 @@ public struct PlotSize: Hashable, Sendable, CustomStringConvertible {
     /// Height in pixels.
     public var height: Int
 
-    /// Creates a size of `width` × `height` pixels.
+    /// In pixels; drawing to a file or surface takes 1 to 32767 on each side and throws otherwise.
     public init(width: Int, height: Int) {
         self.width = width
         self.height = height

@@ -9,7 +9,7 @@ public struct PlotKey: Hashable, Sendable, CustomStringConvertible {
     /// The X modifier mask (`ShiftMask` 1, `ControlMask` 4, `Mod1Mask` 8 for Alt).
     public let modifiers: UInt32
 
-    /// Creates a key press as X11 reports it.
+    /// A key press as X11 reports it; windows make these, tests may too.
     public init(name: String, text: String, keysym: UInt, modifiers: UInt32) {
         self.name = name
         self.text = text

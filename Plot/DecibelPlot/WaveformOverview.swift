@@ -14,7 +14,7 @@ public struct WaveformOverview: PlotDrawable, Sendable {
     /// Colour of the axis ticks and labels.
     public var axisColor: PlotColor
 
-    /// Creates an overview of `peaks`, drawn in `style`, with or without a time axis and RMS band.
+    /// The time axis takes ``timeAxisHeight`` points at the bottom; the RMS band shows in filled styles only.
     public init(peaks: WaveformPeaks, style: WaveformStyle = WaveformStyle(fill: true), showsTimeAxis: Bool = false, showsRMS: Bool = true, axisColor: PlotColor = .plotAxis) {
         self.peaks = peaks
         self.style = style

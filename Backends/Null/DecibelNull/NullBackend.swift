@@ -47,7 +47,7 @@ public final class NullBackend: AudioBackend {
     /// The device's settings.
     public let options: Options
 
-    /// Creates the device with `options` (default: real-time clock, 48 kHz, 256-frame callbacks).
+    /// Default options: real-time clock, a 440 Hz input sine, 48 kHz, 256-frame callbacks.
     public init(options: Options = Options()) { self.options = options }
 
     public var availability: BackendAvailability {

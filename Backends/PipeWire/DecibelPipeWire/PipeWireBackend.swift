@@ -40,7 +40,7 @@ public final class PipeWireBackend: AudioBackend {
     /// What this backend was created with.
     public let options: Options
 
-    /// Creates the backend; nothing connects until a device list or a stream is asked for.
+    /// Nothing connects until a device list or a stream is asked for, so creating one is free.
     public init(options: Options = Options()) { self.options = options }
 
     /// Creates the backend talking to the daemon at `remote` (a socket name or absolute path).

@@ -50,7 +50,7 @@ public final class PulseBackend: AudioBackend {
     /// What this backend was created with.
     public let options: Options
 
-    /// Creates the backend with `options`; nothing connects until a device list or a stream is asked for.
+    /// Nothing connects until a device list or a stream is asked for, so creating one is free.
     public init(options: Options) { self.options = options }
 
     /// Creates the backend talking to `server` (`nil`: `PULSE_SERVER` or the default), optionally

@@ -28,7 +28,7 @@ public struct AudioDevice: Hashable, Sendable, Identifiable, CustomStringConvert
     /// Whether it captures what another device plays (a PulseAudio monitor source).
     public var isMonitor: Bool
 
-    /// Creates a device description (backends do; tests and custom backends may).
+    /// Backends describe their devices with this; tests and custom backends may too.
     public init(
         id: String, name: String, backend: String, direction: AudioDirection,
         inputChannelCount: Int = 0, outputChannelCount: Int = 0,

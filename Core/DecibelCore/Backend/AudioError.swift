@@ -43,7 +43,8 @@ public struct AudioError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The C library's text for `code`, if any.
     public var codeDescription: String?
 
-    /// Creates an error of `kind` with a `message` a person can act on, and what the C library said, if any.
+    /// `message` is what a person reads: say what failed and what to do about it. `code` and
+    /// `codeDescription` carry what the C library said, if anything.
     public init(_ kind: Kind, _ message: String, backend: String? = nil, code: Int32? = nil, codeDescription: String? = nil) {
         self.kind = kind
         self.message = message

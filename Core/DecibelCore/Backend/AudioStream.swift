@@ -13,7 +13,7 @@ public struct StreamFormat: Hashable, Sendable, CustomStringConvertible {
     /// The encoding on the device side (converted to and from `Float` at the edge).
     public var deviceSampleType: SampleType
 
-    /// Creates a format; `deviceSampleType` is what the device takes at its edge.
+    /// Backends report the format they granted with this; `deviceSampleType` is what the device takes at its edge.
     public init(sampleRate: Double, inputChannelCount: Int, outputChannelCount: Int, bufferSize: Int, maximumFrameCount: Int, deviceSampleType: SampleType = .float32) {
         self.sampleRate = sampleRate
         self.inputChannelCount = inputChannelCount
@@ -35,7 +35,7 @@ public struct StreamLatency: Hashable, Sendable {
     /// Frames between the render callback writing a sample and the device playing it.
     public var outputFrames: Int
 
-    /// Creates a latency of `inputFrames` on capture and `outputFrames` on playback.
+    /// Frames between the device and the render callback: `inputFrames` on capture, `outputFrames` on playback.
     public init(inputFrames: Int = 0, outputFrames: Int = 0) {
         self.inputFrames = inputFrames
         self.outputFrames = outputFrames

@@ -4,7 +4,7 @@
 public final class EventFanOut<Element: Sendable>: Sendable {
     private let loops = Locked<(next: Int, feeds: [Int: EventSequence<Element>.Feed], finished: Bool)>((0, [:], false))
 
-    /// Creates a fan-out with no loop open.
+    /// No loop is open at first; events yielded before one opens are not kept.
     public init() {}
 
     /// A new sequence that receives every event from now on; it ends when its loop does or at `finish()`.

@@ -5,7 +5,7 @@ public struct AudioTimestamp: Hashable, Sendable {
     /// `CLOCK_MONOTONIC` in nanoseconds when the callback started.
     public var hostTime: UInt64
 
-    /// Creates a timestamp of `sampleTime` frames at `hostTime` nanoseconds of `CLOCK_MONOTONIC`.
+    /// `sampleTime` in frames of the stream's clock, `hostTime` in nanoseconds of `CLOCK_MONOTONIC`.
     public init(sampleTime: Int64, hostTime: UInt64) {
         self.sampleTime = sampleTime
         self.hostTime = hostTime

@@ -10,7 +10,7 @@ import Musl
 public final class ControlLock: @unchecked Sendable {
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
 
-    /// Creates an unlocked lock.
+    /// Allocates the mutex: control threads only, never a render thread.
     public init() { pthread_mutex_init(mutex, nil) }
 
     deinit {

@@ -11,7 +11,7 @@ import Synchronization
 public final class SharedFloat: Sendable {
     private let bits: Atomic<UInt32>
 
-    /// Creates a shared value holding `value`.
+    /// Starts at `value`. Give the instance to the render state and set `value` from any thread.
     public init(_ value: Float) { bits = Atomic(value.bitPattern) }
 
     /// The current value; reading and writing are single atomic operations, safe on the render thread.
