@@ -1,3 +1,4 @@
+import Foundation
 // swift-tools-version: 6.0
 //
 // Decibel: audio on Linux with one Swift API over JACK, PulseAudio and ALSA (and a Null device).
@@ -9,8 +10,6 @@
 //   Tools/ (decibel, decibel-scope) ─▶ Decibel/ (umbrella) ─▶ Backends/<ID>/, Formats/ ─▶ Core/ (DecibelGraph ─▶ DecibelCore)
 //   Tools/ ─▶ Plot/ ─▶ Analysis/ ─▶ Core/DecibelCore
 import PackageDescription
-import Foundation
-
 
 let package = Package(
     name: "Decibel",
@@ -44,7 +43,8 @@ let package = Package(
         // PipeWire keeps its headers in versioned folders; include/pipewire and include/spa link to them (nothing is linked).
         .target(name: "CPipeWire", path: "Backends/PipeWire/CPipeWire"),
         .target(
-            name: "DecibelPipeWire", dependencies: ["DecibelCore", "CPipeWire"], path: "Backends/PipeWire/DecibelPipeWire"
+            name: "DecibelPipeWire", dependencies: ["DecibelCore", "CPipeWire"],
+            path: "Backends/PipeWire/DecibelPipeWire"
         ),
         .target(name: "CJACK", path: "Backends/JACK/CJACK"),
         .target(name: "DecibelJACK", dependencies: ["DecibelCore", "CJACK"], path: "Backends/JACK/DecibelJACK"),
@@ -56,18 +56,25 @@ let package = Package(
 
         // MARK: Formats and Plot
         // Formats: CSndFile + DecibelFormats (Formats/). Links libsndfile and libsoxr normally.
-        .systemLibrary(name: "CSndFile", path: "Formats/CSndFile", providers: [.apt(["libsndfile1-dev", "libsoxr-dev"])]),
-        .target(name: "DecibelFormats", dependencies: ["DecibelCore", "DecibelGraph", "CSndFile"], path: "Formats/DecibelFormats"),
+        .systemLibrary(
+            name: "CSndFile", path: "Formats/CSndFile", providers: [.apt(["libsndfile1-dev", "libsoxr-dev"])]),
+        .target(
+            name: "DecibelFormats", dependencies: ["DecibelCore", "DecibelGraph", "CSndFile"],
+            path: "Formats/DecibelFormats"),
         // Plot: CKissFFT + DecibelAnalysis (FFT without plotting), CCairo + DecibelPlot (Plot/).
         .systemLibrary(name: "CKissFFT", path: "Analysis/CKissFFT", providers: [.apt(["libkissfft-dev"])]),
         .target(name: "DecibelAnalysis", dependencies: ["DecibelCore", "CKissFFT"], path: "Analysis/DecibelAnalysis"),
         .systemLibrary(name: "CCairo", path: "Plot/CCairo", providers: [.apt(["libcairo2-dev", "libx11-dev"])]),
-        .target(name: "DecibelPlot", dependencies: ["DecibelCore", "DecibelAnalysis", "CCairo"], path: "Plot/DecibelPlot"),
+        .target(
+            name: "DecibelPlot", dependencies: ["DecibelCore", "DecibelAnalysis", "CCairo"], path: "Plot/DecibelPlot"),
 
         // MARK: Umbrella and tools
         .target(
             name: "Decibel",
-            dependencies: ["DecibelCore", "DecibelGraph", "DecibelPipeWire", "DecibelJACK", "DecibelPulse", "DecibelALSA", "DecibelNull", "DecibelFormats"],
+            dependencies: [
+                "DecibelCore", "DecibelGraph", "DecibelPipeWire", "DecibelJACK", "DecibelPulse", "DecibelALSA",
+                "DecibelNull", "DecibelFormats",
+            ],
             path: "Decibel"
         ),
         // What both tools share: the --backend/--device options and the one-line error printing.
@@ -78,33 +85,59 @@ let package = Package(
         ),
         .executableTarget(
             name: "decibel",
-            dependencies: ["Decibel", "DecibelToolSupport", "DecibelPlot", "DecibelAnalysis", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: [
+                "Decibel", "DecibelToolSupport", "DecibelPlot", "DecibelAnalysis",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
             path: "Tools/decibel"
         ),
         .executableTarget(
             name: "decibel-scope",
-            dependencies: ["Decibel", "DecibelToolSupport", "DecibelPlot", "CCairo", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: [
+                "Decibel", "DecibelToolSupport", "DecibelPlot", "CCairo",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
             path: "Tools/decibel-scope"
         ),
 
         // MARK: Real-time proof — render paths run under clang's RealtimeSanitizer (see "Real-time safety is tested" in README.md).
         .executableTarget(
             name: "decibel-rtcheck",
-            dependencies: ["Decibel", "DecibelPipeWire", "DecibelJACK", "DecibelPulse", "DecibelALSA", "DecibelFormats", "DecibelPlot"],
+            dependencies: [
+                "Decibel", "DecibelPipeWire", "DecibelJACK", "DecibelPulse", "DecibelALSA", "DecibelFormats",
+                "DecibelPlot",
+            ],
             path: "Tests/RealtimeCheck",
             linkerSettings: realtimeSanitizerLinkerSettings()
         ),
 
         // MARK: Tests
         .target(name: "DecibelTestSupport", dependencies: ["DecibelCore"], path: "Tests/Support"),
-        .target(name: "DecibelPlotTestSupport", dependencies: ["DecibelPlot", "CCairo", "DecibelTestSupport"], path: "Tests/PlotSupport"),
-        .testTarget(name: "DecibelCoreTests", dependencies: ["DecibelCore", "DecibelTestSupport"], path: "Tests/DecibelCoreTests"),
-        .testTarget(name: "DecibelNullTests", dependencies: ["DecibelNull", "DecibelTestSupport"], path: "Tests/DecibelNullTests"),
-        .testTarget(name: "DecibelJACKTests", dependencies: ["DecibelJACK", "DecibelTestSupport"], path: "Tests/DecibelJACKTests"),
-        .testTarget(name: "DecibelALSATests", dependencies: ["DecibelALSA", "DecibelTestSupport"], path: "Tests/DecibelALSATests"),
-        .testTarget(name: "DecibelPipeWireTests", dependencies: ["DecibelPipeWire", "DecibelTestSupport"], path: "Tests/DecibelPipeWireTests"),
-        .testTarget(name: "DecibelPulseTests", dependencies: ["DecibelPulse", "DecibelTestSupport"], path: "Tests/DecibelPulseTests"),
-        .testTarget(name: "DecibelGraphTests", dependencies: ["DecibelCore", "DecibelGraph", "DecibelNull", "DecibelTestSupport"], path: "Tests/DecibelGraphTests"),
+        .target(
+            name: "DecibelPlotTestSupport", dependencies: ["DecibelPlot", "CCairo", "DecibelTestSupport"],
+            path: "Tests/PlotSupport"),
+        .testTarget(
+            name: "DecibelCoreTests", dependencies: ["DecibelCore", "DecibelTestSupport"],
+            path: "Tests/DecibelCoreTests"),
+        .testTarget(
+            name: "DecibelNullTests", dependencies: ["DecibelNull", "DecibelTestSupport"],
+            path: "Tests/DecibelNullTests"),
+        .testTarget(
+            name: "DecibelJACKTests", dependencies: ["DecibelJACK", "DecibelTestSupport"],
+            path: "Tests/DecibelJACKTests"),
+        .testTarget(
+            name: "DecibelALSATests", dependencies: ["DecibelALSA", "DecibelTestSupport"],
+            path: "Tests/DecibelALSATests"),
+        .testTarget(
+            name: "DecibelPipeWireTests", dependencies: ["DecibelPipeWire", "DecibelTestSupport"],
+            path: "Tests/DecibelPipeWireTests"),
+        .testTarget(
+            name: "DecibelPulseTests", dependencies: ["DecibelPulse", "DecibelTestSupport"],
+            path: "Tests/DecibelPulseTests"),
+        .testTarget(
+            name: "DecibelGraphTests",
+            dependencies: ["DecibelCore", "DecibelGraph", "DecibelNull", "DecibelTestSupport"],
+            path: "Tests/DecibelGraphTests"),
         .testTarget(name: "DecibelTests", dependencies: ["Decibel", "DecibelTestSupport"], path: "Tests/DecibelTests"),
         .executableTarget(name: "decibel-record-probe", dependencies: ["DecibelFormats"], path: "Tests/RecordProbe"),
         .testTarget(
@@ -112,8 +145,16 @@ let package = Package(
             dependencies: ["DecibelFormats", "DecibelTestSupport", "decibel-record-probe"],
             path: "Tests/DecibelFormatsTests"
         ),
-        .testTarget(name: "DecibelPlotTests", dependencies: ["DecibelPlot", "DecibelAnalysis", "CCairo", "DecibelNull", "DecibelTestSupport", "DecibelPlotTestSupport"], path: "Tests/DecibelPlotTests"),
-        .testTarget(name: "ToolTests", dependencies: ["decibel", "decibel-scope", "DecibelTestSupport", "DecibelPlotTestSupport"], path: "Tests/ToolTests"),
+        .testTarget(
+            name: "DecibelPlotTests",
+            dependencies: [
+                "DecibelPlot", "DecibelAnalysis", "CCairo", "DecibelNull", "DecibelTestSupport",
+                "DecibelPlotTestSupport",
+            ], path: "Tests/DecibelPlotTests"),
+        .testTarget(
+            name: "ToolTests",
+            dependencies: ["decibel", "decibel-scope", "DecibelTestSupport", "DecibelPlotTestSupport"],
+            path: "Tests/ToolTests"),
     ],
     swiftLanguageModes: [.v6]
 )
@@ -123,11 +164,14 @@ let package = Package(
 /// When the runtime is not found the executable still builds and reports the check as not armed.
 func realtimeSanitizerLinkerSettings() -> [LinkerSetting] {
     guard let archive = realtimeSanitizerArchive() else { return [] }
-    return [.unsafeFlags([
-        "-Xlinker", "--whole-archive", "-Xlinker", archive, "-Xlinker", "--no-whole-archive",
-        "-Xlinker", "--export-dynamic", "-Xlinker", "-ldl",
-    ], .when(configuration: .release))]  // release only: the check runs release builds, and a debug
-                                         // `--sanitize=thread` link cannot hold a second sanitizer runtime
+    return [
+        .unsafeFlags(
+            [
+                "-Xlinker", "--whole-archive", "-Xlinker", archive, "-Xlinker", "--no-whole-archive",
+                "-Xlinker", "--export-dynamic", "-Xlinker", "-ldl",
+            ], .when(configuration: .release))
+    ]  // release only: the check runs release builds, and a debug
+    // `--sanitize=thread` link cannot hold a second sanitizer runtime
 }
 
 func realtimeSanitizerArchive() -> String? {

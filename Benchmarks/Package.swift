@@ -12,7 +12,9 @@ let package = Package(
     dependencies: [.package(name: "Decibel", path: "..")],
     targets: [
         // jack_ringbuffer driven from C, the peer the ring buffer is compared with.
-        .target(name: "CJackRingBench", path: "CJackRingBench", linkerSettings: [.linkedLibrary("jack"), .linkedLibrary("pthread")]),
+        .target(
+            name: "CJackRingBench", path: "CJackRingBench",
+            linkerSettings: [.linkedLibrary("jack"), .linkedLibrary("pthread")]),
         .executableTarget(
             name: "ring-bench",
             dependencies: [.product(name: "DecibelCore", package: "Decibel"), "CJackRingBench"],
@@ -26,7 +28,8 @@ let package = Package(
         .executableTarget(
             name: "formats-bench",
             dependencies: [
-                .product(name: "DecibelCore", package: "Decibel"), .product(name: "DecibelFormats", package: "Decibel"), "CSndFileBench",
+                .product(name: "DecibelCore", package: "Decibel"), .product(name: "DecibelFormats", package: "Decibel"),
+                "CSndFileBench",
             ],
             path: "Formats"
         ),
@@ -34,11 +37,16 @@ let package = Package(
         .target(name: "GraphBenchFloor", path: "GraphFloor", cSettings: [.unsafeFlags(["-O3"])]),
         .executableTarget(
             name: "graph-bench",
-            dependencies: [.product(name: "DecibelCore", package: "Decibel"), .product(name: "DecibelGraph", package: "Decibel"), "GraphBenchFloor"],
+            dependencies: [
+                .product(name: "DecibelCore", package: "Decibel"), .product(name: "DecibelGraph", package: "Decibel"),
+                "GraphBenchFloor",
+            ],
             path: "Graph"
         ),
         // FFTW vs KissFFT from C, to show the measurements behind DecibelAnalysis's choice of KissFFT.
-        .target(name: "CFFTCompare", path: "CFFTCompare", linkerSettings: [.linkedLibrary("fftw3f"), .linkedLibrary("kissfft-float"), .linkedLibrary("m")]),
+        .target(
+            name: "CFFTCompare", path: "CFFTCompare",
+            linkerSettings: [.linkedLibrary("fftw3f"), .linkedLibrary("kissfft-float"), .linkedLibrary("m")]),
         // Plot: file overview PNG vs ffmpeg showwavespic, live plot frame rate, FFT time.
         //   swift run -c release --package-path Benchmarks plot-bench
         .executableTarget(
@@ -55,7 +63,8 @@ let package = Package(
         .executableTarget(
             name: "pipewire-bench",
             dependencies: [
-                .product(name: "DecibelCore", package: "Decibel"), .product(name: "DecibelPipeWire", package: "Decibel"),
+                .product(name: "DecibelCore", package: "Decibel"),
+                .product(name: "DecibelPipeWire", package: "Decibel"),
                 .product(name: "DecibelPulse", package: "Decibel"),
             ],
             path: "PipeWireJitter"

@@ -40,7 +40,9 @@ public struct BackendRegistry: Sendable {
     }
 
     /// Checks every backend and says which would be picked and why (what `decibel backends` prints).
-    public func report(preferring explicitID: String? = nil, environment: [String: String] = BackendRegistry.currentEnvironment()) -> [BackendReport] {
+    public func report(
+        preferring explicitID: String? = nil, environment: [String: String] = BackendRegistry.currentEnvironment()
+    ) -> [BackendReport] {
         let override = Self.override(explicitID: explicitID, environment: environment)
         var chosenYet = false
         return backends.map { backend in
@@ -58,24 +60,33 @@ public struct BackendRegistry: Sendable {
 
     /// Picks the backend to use: the override if one is given, else the first available in priority
     /// order. Backends after the chosen one are not checked.
-    public func select(preferring explicitID: String? = nil, environment: [String: String] = BackendRegistry.currentEnvironment()) throws(AudioError) -> BackendSelection {
+    public func select(
+        preferring explicitID: String? = nil, environment: [String: String] = BackendRegistry.currentEnvironment()
+    ) throws(AudioError) -> BackendSelection {
         if let override = Self.override(explicitID: explicitID, environment: environment) {
             let backend = try backend(id: override.id)
             let availability = backend.availability
             guard availability.isAvailable else {
-                throw AudioError(.backendUnavailable, "\(override.source) asks for '\(backend.id)', which is \(availability)", backend: backend.id)
+                throw AudioError(
+                    .backendUnavailable, "\(override.source) asks for '\(backend.id)', which is \(availability)",
+                    backend: backend.id)
             }
-            return BackendSelection(backend: backend, reason: "\(override.source) asks for it; \(availability.explanation)", skipped: [])
+            return BackendSelection(
+                backend: backend, reason: "\(override.source) asks for it; \(availability.explanation)", skipped: [])
         }
         var skipped: [BackendReport] = []
         for backend in backends {
             let availability = backend.availability
             if availability.isAutomaticChoice {
                 let detail = availability.explanation
-                let passed = skipped.isEmpty ? "" : " (" + skipped.map { "\($0.id) \($0.availability)" }.joined(separator: "; ") + ")"
-                return BackendSelection(backend: backend, reason: "first available in priority order: \(detail)\(passed)", skipped: skipped)
+                let passed =
+                    skipped.isEmpty
+                    ? "" : " (" + skipped.map { "\($0.id) \($0.availability)" }.joined(separator: "; ") + ")"
+                return BackendSelection(
+                    backend: backend, reason: "first available in priority order: \(detail)\(passed)", skipped: skipped)
             }
-            skipped.append(BackendReport(id: backend.id, name: backend.name, availability: availability, isChosen: false))
+            skipped.append(
+                BackendReport(id: backend.id, name: backend.name, availability: availability, isChosen: false))
         }
         let reasons = skipped.map { "\($0.id): \($0.availability)" }.joined(separator: "; ")
         throw AudioError(.backendUnavailable, "no backend is available (\(reasons))")

@@ -24,10 +24,15 @@ let package = Package(
     ],
     dependencies: [.package(name: "Decibel", path: "..")],
     targets: [
-        .executableTarget(name: "PlaySine", dependencies: [.product(name: "Decibel", package: "Decibel")], swiftSettings: strict),
-        .executableTarget(name: "MicrophonePeaks", dependencies: [.product(name: "Decibel", package: "Decibel")], swiftSettings: strict),
-        .executableTarget(name: "DeviceEvents", dependencies: [.product(name: "Decibel", package: "Decibel")], swiftSettings: strict),
-        .executableTarget(name: "PlayToEnd", dependencies: [.product(name: "Decibel", package: "Decibel")], swiftSettings: strict),
+        .executableTarget(
+            name: "PlaySine", dependencies: [.product(name: "Decibel", package: "Decibel")], swiftSettings: strict),
+        .executableTarget(
+            name: "MicrophonePeaks", dependencies: [.product(name: "Decibel", package: "Decibel")],
+            swiftSettings: strict),
+        .executableTarget(
+            name: "DeviceEvents", dependencies: [.product(name: "Decibel", package: "Decibel")], swiftSettings: strict),
+        .executableTarget(
+            name: "PlayToEnd", dependencies: [.product(name: "Decibel", package: "Decibel")], swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]
 )

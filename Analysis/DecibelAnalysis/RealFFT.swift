@@ -39,7 +39,9 @@ public final class RealFFT: @unchecked Sendable {
     /// Transforms `size` samples from `input` and writes each bin's real and imaginary parts
     /// (`binCount` each). Unnormalised: a full-scale sine reads `size / 2` in its bin.
     @inlinable
-    public func transform(_ input: UnsafePointer<Float>, real: UnsafeMutablePointer<Float>, imaginary: UnsafeMutablePointer<Float>) {
+    public func transform(
+        _ input: UnsafePointer<Float>, real: UnsafeMutablePointer<Float>, imaginary: UnsafeMutablePointer<Float>
+    ) {
         run(input) { bins in
             for bin in 0..<bins.count {
                 real[bin] = bins[bin].r

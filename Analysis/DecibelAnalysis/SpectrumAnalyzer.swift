@@ -41,7 +41,8 @@ public final class SpectrumAnalyzer: @unchecked Sendable {
     /// Analyses `samples` (its first `size` values; missing ones count as silence) and writes
     /// `binCount` magnitudes in dBFS into `decibels`. Real-time safe.
     public func analyze(_ samples: UnsafeBufferPointer<Float>, into decibels: UnsafeMutableBufferPointer<Float>) {
-        precondition(decibels.count >= binCount, "SpectrumAnalyzer: output holds \(decibels.count) bins, needs \(binCount)")
+        precondition(
+            decibels.count >= binCount, "SpectrumAnalyzer: output holds \(decibels.count) bins, needs \(binCount)")
         let available = min(samples.count, size)
         for index in 0..<available { scratch[index] = samples[index] * coefficients[index] }
         for index in available..<size { scratch[index] = 0 }

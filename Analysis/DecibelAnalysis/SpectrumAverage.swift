@@ -1,4 +1,5 @@
 import DecibelCore
+
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,3 +1,8 @@
+import CSndFileBench
+import DecibelCore
+import DecibelFormats
+import Foundation
+
 // formats-bench: DecibelFormats against its C peers, side by side in one run.
 //
 //   swift run -c release --package-path Benchmarks formats-bench [--minutes N] [--rounds N] [--decode-only]
@@ -15,10 +20,6 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import CSndFileBench
-import DecibelCore
-import DecibelFormats
-import Foundation
 
 let arguments = CommandLine.arguments
 func option(_ name: String, default value: Int) -> Int {
@@ -50,7 +51,11 @@ let wav = "\(directory)/bench-\(minutes)min-48k-stereo.wav"
 let flac = "\(directory)/bench-\(minutes)min-48k-stereo.flac"
 if access(wav, R_OK) != 0 {
     print("generating \(wav) (\(minutes) min, 48 kHz, stereo, 16-bit) with sox …")
-    guard shell("sox -n -r 48000 -c 2 -b 16 -t wav \(wav).part synth \(minutes * 60) sine 440 sine 661 tremolo 3 60 vol 0.5 2>/dev/null && mv \(wav).part \(wav)") == 0 else {
+    guard
+        shell(
+            "sox -n -r 48000 -c 2 -b 16 -t wav \(wav).part synth \(minutes * 60) sine 440 sine 661 tremolo 3 60 vol 0.5 2>/dev/null && mv \(wav).part \(wav)"
+        ) == 0
+    else {
         print("formats-bench: sox failed; run Scripts/setup"); exit(1)
     }
 }
@@ -87,13 +92,18 @@ for (name, path) in [("WAV ", wav), ("FLAC", flac)] {
         var result = (frames: 0, checksum: 0.0)
         let elapsed = try seconds { result = try decibelDecode(path) }
         guard result.frames == Int(c.frames), abs(result.checksum - c.checksum) < 1e-6 * max(1, abs(c.checksum)) else {
-            print("mismatch: Decibel decoded \(result.frames) frames (checksum \(result.checksum)), C \(c.frames) (\(c.checksum))"); exit(1)
+            print(
+                "mismatch: Decibel decoded \(result.frames) frames (checksum \(result.checksum)), C \(c.frames) (\(c.checksum))"
+            ); exit(1)
         }
         bestSwift = min(bestSwift, elapsed)
         frames = result.frames
     }
     decodeRatios[name] = bestC / bestSwift
-    print(String(format: "%@  %-11d  %-7.3f  %-9.3f  %-15.3f  %.0f", name, frames, bestC, bestSwift, bestC / bestSwift, Double(frames) / 48_000 / bestSwift))
+    print(
+        String(
+            format: "%@  %-11d  %-7.3f  %-9.3f  %-15.3f  %.0f", name, frames, bestC, bestSwift, bestC / bestSwift,
+            Double(frames) / 48_000 / bestSwift))
 }
 
 if decodeOnly { exit(0) }
@@ -103,7 +113,9 @@ for (name, path) in [("WAV ", wav), ("FLAC", flac)] {
     var bestFFmpeg = Double.infinity, bestSwift = Double.infinity
     for _ in 0..<rounds {
         let png = "\(directory)/waveform.png"
-        let ffmpeg = seconds { _ = shell("ffmpeg -v error -y -i \(path) -filter_complex showwavespic=s=1800x140 -frames:v 1 \(png)") }
+        let ffmpeg = seconds {
+            _ = shell("ffmpeg -v error -y -i \(path) -filter_complex showwavespic=s=1800x140 -frames:v 1 \(png)")
+        }
         bestFFmpeg = min(bestFFmpeg, ffmpeg)
         var buckets = 0
         let elapsed = try seconds { buckets = try AudioFile(path: path).waveform(.points(1800)).bucketCount }
@@ -125,13 +137,15 @@ for (input, output) in [(44_100, 48_000), (48_000, 44_100), (96_000, 48_000)] {
         source[1][frame] = value
     }
     for _ in 0..<rounds {
-        let converter = try Resampler(inputRate: Double(input), outputRate: Double(output), channelCount: 2, maxInputFrames: 512)
+        let converter = try Resampler(
+            inputRate: Double(input), outputRate: Double(output), channelCount: 2, maxInputFrames: 512)
         let block = AudioBuffer(channelCount: 2, frameCapacity: converter.maxOutputFrames(forInput: 512))
         var produced = 0
         let elapsed = seconds {
             var offset = 0
             while offset < total {
-                let step = converter.process(source.view.slice(from: offset, count: min(512, total - offset)), into: block.view)
+                let step = converter.process(
+                    source.view.slice(from: offset, count: min(512, total - offset)), into: block.view)
                 offset += step.consumed
                 produced += step.produced
             }
@@ -142,9 +156,13 @@ for (input, output) in [(44_100, 48_000), (48_000, 44_100), (96_000, 48_000)] {
         bestSRC = min(bestSRC, best.seconds)
         bestMedium = min(bestMedium, medium.seconds)
     }
-    print(String(format: "%6d → %-6d  %-24.0f  %-23.0f  %.0f", input, output, 60 / bestSoxr, 60 / bestSRC, 60 / bestMedium))
+    print(
+        String(
+            format: "%6d → %-6d  %-24.0f  %-23.0f  %.0f", input, output, 60 / bestSoxr, 60 / bestSRC, 60 / bestMedium))
 }
 
 let worst = decodeRatios.values.min() ?? 0
-print(String(format: "\ndecode ratio (C/Decibel, 1.0 = as fast as C): WAV %.3f, FLAC %.3f — target ≥ 0.95: %@",
-             decodeRatios["WAV "] ?? 0, decodeRatios["FLAC"] ?? 0, worst >= 0.95 ? "met" : "NOT met"))
+print(
+    String(
+        format: "\ndecode ratio (C/Decibel, 1.0 = as fast as C): WAV %.3f, FLAC %.3f — target ≥ 0.95: %@",
+        decodeRatios["WAV "] ?? 0, decodeRatios["FLAC"] ?? 0, worst >= 0.95 ? "met" : "NOT met"))

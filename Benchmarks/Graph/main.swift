@@ -3,6 +3,7 @@
 import DecibelCore
 import DecibelGraph
 import GraphBenchFloor
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -79,17 +80,21 @@ func runFloor(sources: Int, gains: Int, block: Int, seconds: Double) -> Result {
     while done < total {
         let count = min(block, total - done)
         if sources > 0 {
-            left.withUnsafeBufferPointer { l in right.withUnsafeBufferPointer { r in
-                decibel_bench_mix(l.baseAddress, r.baseAddress, Int32(sources), 48_000, &positions,
-                                  scratch[0].baseAddress, scratch[1].baseAddress, Int32(count))
-            } }
+            left.withUnsafeBufferPointer { l in
+                right.withUnsafeBufferPointer { r in
+                    decibel_bench_mix(
+                        l.baseAddress, r.baseAddress, Int32(sources), 48_000, &positions,
+                        scratch[0].baseAddress, scratch[1].baseAddress, Int32(count))
+                }
+            }
         } else {
             scratch[0].baseAddress?.update(repeating: 0, count: count)
             scratch[1].baseAddress?.update(repeating: 0, count: count)
         }
         var resultRight: UnsafeMutablePointer<Float>?
-        let result = decibel_bench_gain_chain(scratch[0].baseAddress, scratch[1].baseAddress, scratch[2].baseAddress, scratch[3].baseAddress,
-                                              Int32(gains), 0.999, Int32(count), &resultRight)
+        let result = decibel_bench_gain_chain(
+            scratch[0].baseAddress, scratch[1].baseAddress, scratch[2].baseAddress, scratch[3].baseAddress,
+            Int32(gains), 0.999, Int32(count), &resultRight)
         checksum += result?[0] ?? 0
         done += count
         blocks += 1
@@ -99,7 +104,9 @@ func runFloor(sources: Int, gains: Int, block: Int, seconds: Double) -> Result {
     return Result(seconds: elapsed, blocks: blocks, audioSecondsUsed: seconds)
 }
 
-func pad(_ text: String, _ width: Int) -> String { text.count >= width ? text : String(repeating: " ", count: width - text.count) + text }
+func pad(_ text: String, _ width: Int) -> String {
+    text.count >= width ? text : String(repeating: " ", count: width - text.count) + text
+}
 func fixed(_ value: Double, _ digits: Int) -> String {
     var scaled = (value * pow(10, Double(digits))).rounded() / pow(10, Double(digits))
     if scaled == -0 { scaled = 0 }
@@ -107,14 +114,20 @@ func fixed(_ value: Double, _ digits: Int) -> String {
 }
 
 print("graph-bench: 48 kHz stereo, offline, \(Int(audioSeconds)) s of audio per run (chains of 1000: a tenth of that)")
-print(pad("scenario", 22) + pad("block", 7) + pad("graph s", 10) + pad("x RT", 10) + pad("µs/block", 10) + pad("ns/node/blk", 13)
-      + pad("C s", 9) + pad("C x RT", 10) + pad("C µs/blk", 10) + pad("graph/C", 9))
+print(
+    pad("scenario", 22) + pad("block", 7) + pad("graph s", 10) + pad("x RT", 10) + pad("µs/block", 10)
+        + pad("ns/node/blk", 13)
+        + pad("C s", 9) + pad("C x RT", 10) + pad("C µs/blk", 10) + pad("graph/C", 9))
 
 func report(_ name: String, block: Int, graph: Result, floor: Result?, perNode: Double? = nil) {
-    var line = pad(name, 22) + pad(String(block), 7) + pad(fixed(graph.seconds, 3), 10) + pad(fixed(graph.timesRealTime, 0), 10)
+    var line =
+        pad(name, 22) + pad(String(block), 7) + pad(fixed(graph.seconds, 3), 10)
+        + pad(fixed(graph.timesRealTime, 0), 10)
         + pad(fixed(graph.perBlockMicroseconds, 2), 10) + pad(perNode.map { fixed($0, 1) } ?? "-", 13)
     if let floor {
-        line += pad(fixed(floor.seconds, 3), 9) + pad(fixed(floor.timesRealTime, 0), 10) + pad(fixed(floor.perBlockMicroseconds, 2), 10)
+        line +=
+            pad(fixed(floor.seconds, 3), 9) + pad(fixed(floor.timesRealTime, 0), 10)
+            + pad(fixed(floor.perBlockMicroseconds, 2), 10)
             + pad(fixed(graph.seconds / max(floor.seconds, 1e-9), 1), 9)
     }
     print(line)
@@ -123,20 +136,25 @@ func report(_ name: String, block: Int, graph: Result, floor: Result?, perNode: 
 do {
     for block in blockSizes {
         let empty = AudioEngine(sampleRate: sampleRate, channelCount: 2, maximumFrameCount: block)
-        report("empty graph", block: block, graph: try runGraph(empty, block: block, seconds: audioSeconds),
-               floor: runFloor(sources: 0, gains: 0, block: block, seconds: audioSeconds))
+        report(
+            "empty graph", block: block, graph: try runGraph(empty, block: block, seconds: audioSeconds),
+            floor: runFloor(sources: 0, gains: 0, block: block, seconds: audioSeconds))
 
         let one = AudioEngine(sampleRate: sampleRate, channelCount: 2, maximumFrameCount: block)
         let onePlayers = try players(1, into: one)
         let oneResult = try runGraph(one, block: block, seconds: audioSeconds)
-        report("1 looping source", block: block, graph: oneResult, floor: runFloor(sources: 1, gains: 0, block: block, seconds: audioSeconds))
+        report(
+            "1 looping source", block: block, graph: oneResult,
+            floor: runFloor(sources: 1, gains: 0, block: block, seconds: audioSeconds))
         _ = onePlayers
 
         let hundred = AudioEngine(sampleRate: sampleRate, channelCount: 2, maximumFrameCount: block)
         let many = try players(100, into: hundred)
         let hundredResult = try runGraph(hundred, block: block, seconds: audioSeconds)
-        report("100 looping sources", block: block, graph: hundredResult, floor: runFloor(sources: 100, gains: 0, block: block, seconds: audioSeconds),
-               perNode: (hundredResult.seconds - oneResult.seconds) / 99 / Double(hundredResult.blocks) * 1e9)
+        report(
+            "100 looping sources", block: block, graph: hundredResult,
+            floor: runFloor(sources: 100, gains: 0, block: block, seconds: audioSeconds),
+            perNode: (hundredResult.seconds - oneResult.seconds) / 99 / Double(hundredResult.blocks) * 1e9)
         _ = many
 
         for n in chainLengths {
@@ -156,8 +174,10 @@ do {
             source.play()
             let result = try runGraph(chain, block: block, seconds: seconds)
             let baseline = oneResult.seconds * seconds / audioSeconds
-            report("chain of \(n) gains", block: block, graph: result, floor: runFloor(sources: 1, gains: n, block: block, seconds: seconds),
-                   perNode: (result.seconds - baseline) / Double(n) / Double(result.blocks) * 1e9)
+            report(
+                "chain of \(n) gains", block: block, graph: result,
+                floor: runFloor(sources: 1, gains: n, block: block, seconds: seconds),
+                perNode: (result.seconds - baseline) / Double(n) / Double(result.blocks) * 1e9)
         }
         print("")
     }

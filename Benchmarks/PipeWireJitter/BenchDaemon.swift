@@ -16,8 +16,10 @@ struct BenchDaemon {
     var pulseServer: String { "unix:" + runtime + "/pulse/native" }
     var environment: [String: String] {
         ProcessInfo.processInfo.environment.merging(
-            ["XDG_RUNTIME_DIR": socketDirectory, "PIPEWIRE_RUNTIME_DIR": socketDirectory, "PIPEWIRE_REMOTE": remote,
-             "DECIBEL_RUNTIME_DIR": runtime]) { _, new in new }
+            [
+                "XDG_RUNTIME_DIR": socketDirectory, "PIPEWIRE_RUNTIME_DIR": socketDirectory, "PIPEWIRE_REMOTE": remote,
+                "DECIBEL_RUNTIME_DIR": runtime,
+            ]) { _, new in new }
     }
 
     func start() throws {
@@ -64,16 +66,24 @@ struct BenchDaemon {
 
     /// A lingering stereo null sink named `name`.
     func createSink(_ name: String) throws {
-        try run("/usr/bin/pw-cli", ["create-node", "adapter", "{ factory.name=support.null-audio-sink node.name=\(name) media.class=Audio/Sink object.linger=true audio.position=[FL FR] }"])
+        try run(
+            "/usr/bin/pw-cli",
+            [
+                "create-node", "adapter",
+                "{ factory.name=support.null-audio-sink node.name=\(name) media.class=Audio/Sink object.linger=true audio.position=[FL FR] }",
+            ])
         for _ in 0..<100 where try !nodes().contains(where: { $0.props["node.name"] as? String == name }) {
             Thread.sleep(forTimeInterval: 0.05)
         }
     }
 
     func nodes() throws -> [(id: UInt32, props: [String: Any])] {
-        let objects = try JSONSerialization.jsonObject(with: run("/usr/bin/pw-dump", []).output) as? [[String: Any]] ?? []
+        let objects =
+            try JSONSerialization.jsonObject(with: run("/usr/bin/pw-dump", []).output) as? [[String: Any]] ?? []
         return objects.compactMap { object in
-            guard object["type"] as? String == "PipeWire:Interface:Node", let id = object["id"] as? Int else { return nil }
+            guard object["type"] as? String == "PipeWire:Interface:Node", let id = object["id"] as? Int else {
+                return nil
+            }
             return (UInt32(id), (object["info"] as? [String: Any])?["props"] as? [String: Any] ?? [:])
         }
     }
@@ -95,13 +105,16 @@ struct BenchDaemon {
     }
 
     func version() -> String {
-        let output = (try? run("/usr/bin/pipewire", ["--version"]).output).map { String(decoding: $0, as: UTF8.self) } ?? ""
+        let output =
+            (try? run("/usr/bin/pipewire", ["--version"]).output).map { String(decoding: $0, as: UTF8.self) } ?? ""
         return output.split(separator: "\n").last.map(String.init) ?? "PipeWire"
     }
 }
 
 func machineDescription() -> String {
     let cpuinfo = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
-    let model = cpuinfo.split(separator: "\n").first { $0.hasPrefix("model name") }?.split(separator: ":").last?.trimmingCharacters(in: .whitespaces) ?? "unknown CPU"
+    let model =
+        cpuinfo.split(separator: "\n").first { $0.hasPrefix("model name") }?.split(separator: ":").last?
+        .trimmingCharacters(in: .whitespaces) ?? "unknown CPU"
     return "\(model), \(ProcessInfo.processInfo.activeProcessorCount) cores"
 }

@@ -23,8 +23,12 @@ struct ProfilerLog {
         let text = try String(contentsOfFile: path, encoding: .utf8)
         var cycles: [Cycle] = []
         for line in text.split(separator: "\n") {
-            let columns = line.split(separator: "\t", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
-            guard columns.count >= 12, let period = Double(columns[0]), let estimated = Double(columns[3]) else { continue }
+            let columns = line.split(separator: "\t", omittingEmptySubsequences: false).map {
+                $0.trimmingCharacters(in: .whitespaces)
+            }
+            guard columns.count >= 12, let period = Double(columns[0]), let estimated = Double(columns[3]) else {
+                continue
+            }
             var start = 4
             while start + 2 < columns.count {
                 if UInt32(columns[start]) == id, let awake = Double(columns[start + 2]) {
@@ -75,6 +79,10 @@ struct IntervalSummary: CustomStringConvertible {
     }
 
     var description: String {
-        count == 0 ? "no data" : String(format: "n %6d  mean %7.1f  sd %6.1f  p99 |dev| %7.1f  max |dev| %7.1f", count, mean, standardDeviation, p99Deviation, maximumDeviation)
+        count == 0
+            ? "no data"
+            : String(
+                format: "n %6d  mean %7.1f  sd %6.1f  p99 |dev| %7.1f  max |dev| %7.1f", count, mean, standardDeviation,
+                p99Deviation, maximumDeviation)
     }
 }

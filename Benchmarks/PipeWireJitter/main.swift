@@ -18,9 +18,11 @@ let seconds = CommandLine.arguments.dropFirst().first.flatMap(Double.init) ?? 10
 let requestedFrames = 64
 let rate = 48000.0
 let sink = "decibel_bench_sink"
-let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-let daemon = BenchDaemon(runtime: (ProcessInfo.processInfo.environment["DECIBEL_RUNTIME_DIR"] ?? "/tmp/decibel") + "-pipewire-bench",
-                         serversScript: repository.appendingPathComponent("Scripts/servers").path)
+let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
+let daemon = BenchDaemon(
+    runtime: (ProcessInfo.processInfo.environment["DECIBEL_RUNTIME_DIR"] ?? "/tmp/decibel") + "-pipewire-bench",
+    serversScript: repository.appendingPathComponent("Scripts/servers").path)
 
 struct ClientResult {
     var client: String
@@ -48,7 +50,9 @@ final class CallbackClock: @unchecked Sendable {  // `times` is written by the r
 
     var render: RenderCallback {
         { [self] context in
-            for channel in 0..<context.output.channelCount { context.output.samples(channel).update(repeating: 0, count: context.frameCount) }
+            for channel in 0..<context.output.channelCount {
+                context.output.samples(channel).update(repeating: 0, count: context.frameCount)
+            }
             let index = count.load(ordering: .relaxed)
             guard recording.load(ordering: .relaxed), index < capacity else { return }
             times[index] = MonotonicClock.now()
@@ -73,7 +77,9 @@ func profile(_ client: String, nodeName: () throws -> UInt32?, while seconds: Do
     return try ProfilerLog(path: log, node: node)
 }
 
-func summarise(_ client: String, log: ProfilerLog, latency: String, callbacks: CallbackClock?, xruns: String) -> ClientResult {
+func summarise(
+    _ client: String, log: ProfilerLog, latency: String, callbacks: CallbackClock?, xruns: String
+) -> ClientResult {
     let period = 1e6 * Double(log.quantum(rate: rate)) / rate
     return ClientResult(
         client: client, quantum: log.quantum(rate: rate), latency: latency,
@@ -83,18 +89,23 @@ func summarise(_ client: String, log: ProfilerLog, latency: String, callbacks: C
 }
 
 /// Plays a silent 64-frame stream of `backend` into the sink and times it (its node: `node(stream)`).
-func decibelClient(_ client: String, backend: any AudioBackend, node: (any AudioStream) throws -> UInt32?) throws -> ClientResult {
+func decibelClient(
+    _ client: String, backend: any AudioBackend, node: (any AudioStream) throws -> UInt32?
+) throws -> ClientResult {
     let clock = CallbackClock(capacity: Int(seconds * rate) / requestedFrames * 2 + 10_000)
-    let stream = try backend.makeStream(StreamConfiguration(
-        direction: .output, device: sink, sampleRate: rate, channelCount: 2, bufferSize: .frames(requestedFrames),
-        name: "decibel-bench-\(backend.id)", render: clock.render))
+    let stream = try backend.makeStream(
+        StreamConfiguration(
+            direction: .output, device: sink, sampleRate: rate, channelCount: 2, bufferSize: .frames(requestedFrames),
+            name: "decibel-bench-\(backend.id)", render: clock.render))
     defer { stream.close() }
     try stream.start()
     Thread.sleep(forTimeInterval: 0.5)
     clock.start()
     let log = try profile(client, nodeName: { try node(stream) }, while: seconds)
     clock.stop()
-    return summarise(client, log: log, latency: "\(stream.latency.outputFrames) frames", callbacks: clock, xruns: "\(stream.xrunCount)")
+    return summarise(
+        client, log: log, latency: "\(stream.latency.outputFrames) frames", callbacks: clock,
+        xruns: "\(stream.xrunCount)")
 }
 
 func decibelPipeWire() throws -> ClientResult {
@@ -103,14 +114,21 @@ func decibelPipeWire() throws -> ClientResult {
 }
 
 func decibelPulse() throws -> ClientResult {
-    let backend = PulseBackend(options: .init(server: daemon.pulseServer, clientName: "decibel-bench-pulse", environment: [:]))
+    let backend = PulseBackend(
+        options: .init(server: daemon.pulseServer, clientName: "decibel-bench-pulse", environment: [:]))
     return try decibelClient("Decibel → pipewire-pulse", backend: backend) { _ in try daemon.playbackNode() }
 }
 
 func pwCat() throws -> ClientResult {
     let file = daemon.runtime + "/bench-tone.wav"
-    try daemon.run("/usr/bin/sox", ["-n", "-r", "48000", "-c", "2", "-b", "32", "-e", "floating-point", file, "synth", String(seconds + 5), "sine", "440", "vol", "0.1"])
-    let player = try daemon.spawn("/usr/bin/pw-cat", ["--playback", "--latency=\(requestedFrames)", "--rate=48000", "--target", sink, file])
+    try daemon.run(
+        "/usr/bin/sox",
+        [
+            "-n", "-r", "48000", "-c", "2", "-b", "32", "-e", "floating-point", file, "synth", String(seconds + 5),
+            "sine", "440", "vol", "0.1",
+        ])
+    let player = try daemon.spawn(
+        "/usr/bin/pw-cat", ["--playback", "--latency=\(requestedFrames)", "--rate=48000", "--target", sink, file])
     defer { player.terminate(); player.waitUntilExit() }
     Thread.sleep(forTimeInterval: 0.5)
     let log = try profile("pw-cat", nodeName: { try daemon.playbackNode() }, while: seconds)
@@ -122,7 +140,8 @@ do {
     defer { daemon.stop() }
     try daemon.createSink(sink)
     let results = [try decibelPipeWire(), try decibelPulse(), try pwCat()]
-    print("""
+    print(
+        """
         pipewire-bench: \(requestedFrames)-frame playback at \(Int(rate)) Hz into a null sink, \(Int(seconds)) s per client, one client at a time
         machine: \(machineDescription()); \(daemon.version())
         node wake interval (µs between the node's wake-ups) and wake-up latency (µs from the cycle's start to the
@@ -130,7 +149,9 @@ do {
         """)
     for result in results {
         print("")
-        print("\(result.client): quantum \(result.quantum) frames, latency reported \(result.latency), xruns \(result.xruns)")
+        print(
+            "\(result.client): quantum \(result.quantum) frames, latency reported \(result.latency), xruns \(result.xruns)"
+        )
         print("  node wake interval    \(result.wakeIntervals)")
         print("  node wake-up latency  \(result.wakeLatency)")
         if let callbacks = result.callbackIntervals { print("  callback interval     \(callbacks)") }

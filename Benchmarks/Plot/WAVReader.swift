@@ -15,7 +15,9 @@ enum WAVReader {
         func le(_ offset: Int, _ count: Int) -> Int {
             (0..<count).reduce(0) { $0 | Int(data[data.startIndex + offset + $1]) << (8 * $1) }
         }
-        guard data.count >= 44, String(decoding: data[0..<4], as: UTF8.self) == "RIFF" else { throw BenchError("not a RIFF WAV file") }
+        guard data.count >= 44, String(decoding: data[0..<4], as: UTF8.self) == "RIFF" else {
+            throw BenchError("not a RIFF WAV file")
+        }
         var offset = 12, channels = 0, rate = 0.0, bits = 0
         while offset + 8 <= data.count {
             let id = String(decoding: data[offset..<offset + 4], as: UTF8.self), size = le(offset + 4, 4)
@@ -43,7 +45,8 @@ enum WAVReader {
         let perBucket = max(1, (frames + bucketCount - 1) / bucketCount)
         var low = Array(repeating: [Float](repeating: 0, count: bucketCount), count: channels), high = low, power = low
         var bucket = 0, inBucket = 0
-        var lo = [Float](repeating: .infinity, count: channels), hi = [Float](repeating: -.infinity, count: channels), sum = [Float](repeating: 0, count: channels)
+        var lo = [Float](repeating: .infinity, count: channels), hi = [Float](repeating: -.infinity, count: channels),
+            sum = [Float](repeating: 0, count: channels)
         let blockFrames = 1 << 16
         while bucket < bucketCount {
             let block = handle.readData(ofLength: blockFrames * 2 * channels)
@@ -72,7 +75,8 @@ enum WAVReader {
                 }
             }
         }
-        return WaveformPeaks(sampleRate: head.sampleRate, samplesPerBucket: perBucket, minimum: low, maximum: high, rms: power)
+        return WaveformPeaks(
+            sampleRate: head.sampleRate, samplesPerBucket: perBucket, minimum: low, maximum: high, rms: power)
     }
 }
 

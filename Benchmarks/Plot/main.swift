@@ -30,7 +30,9 @@ func fileOverview() throws {
     let file = "/tmp/decibel-plot-bench-1h-v2.wav"
     if !FileManager.default.fileExists(atPath: file) {
         print("generating \(file) with sox (one hour, 48 kHz, stereo, 16-bit)…")
-        let status = try shell("sox -n -r 48000 -c 2 -b 16 \(file) synth 3600 sine 220 sine 331 tremolo 0.0023 85 fade 60 3600 120 2>/dev/null")
+        let status = try shell(
+            "sox -n -r 48000 -c 2 -b 16 \(file) synth 3600 sine 220 sine 331 tremolo 0.0023 85 fade 60 3600 120 2>/dev/null"
+        )
         guard status == 0 else { throw BenchError("sox failed (\(status))") }
     }
     let ours = "/tmp/decibel-plot-bench-ours.png", theirs = "/tmp/decibel-plot-bench-ffmpeg.png"
@@ -42,12 +44,16 @@ func fileOverview() throws {
     guard let peaks else { return }
     let drawTime = try seconds { try WaveformOverview(peaks: peaks).write(to: ours, size: size) }
     let ffmpegTime = try seconds {
-        let status = try shell("ffmpeg -v error -y -i \(file) -filter_complex showwavespic=s=1800x140 -frames:v 1 \(theirs)")
+        let status = try shell(
+            "ffmpeg -v error -y -i \(file) -filter_complex showwavespic=s=1800x140 -frames:v 1 \(theirs)")
         guard status == 0 else { throw BenchError("ffmpeg failed (\(status))") }
     }
     let total = readTime + drawTime
     print("1 h 48 kHz stereo WAV → 1800×140 PNG")
-    print(String(format: "  decibel: %.2f s (read + peaks %.2f s, draw + PNG %.1f ms)  → %@", total, readTime, drawTime * 1000, ours))
+    print(
+        String(
+            format: "  decibel: %.2f s (read + peaks %.2f s, draw + PNG %.1f ms)  → %@", total, readTime,
+            drawTime * 1000, ours))
     print(String(format: "  ffmpeg showwavespic: %.2f s  → %@", ffmpegTime, theirs))
     print(String(format: "  ratio ffmpeg / decibel: %.1f×", ffmpegTime / total))
 }
@@ -57,7 +63,8 @@ func liveFrameRate() throws {
     let block = AudioBuffer(channelCount: 1, frameCapacity: 1024)
     block.frameLength = 1024
     for index in 0..<1024 { block[0][index] = Float(sin(Double(index) * 2 * .pi * 440 / 48_000)) * 0.8 }
-    for (name, style) in [("stroked", WaveformStyle()), ("filled + mirrored", WaveformStyle(fill: true, mirror: true))] {
+    for (name, style) in [("stroked", WaveformStyle()), ("filled + mirrored", WaveformStyle(fill: true, mirror: true))]
+    {
         let plot = WaveformPlot(mode: .buffer, style: style, windowFrames: 1024)
         let frames = 600
         let time = try seconds {
@@ -66,7 +73,10 @@ func liveFrameRate() throws {
                 try surface.draw(plot)
             }
         }
-        print(String(format: "live 1024-point buffer plot, 800×200, %@: %.0f frames/s (%.2f ms per frame)", name, Double(frames) / time, time / Double(frames) * 1000))
+        print(
+            String(
+                format: "live 1024-point buffer plot, 800×200, %@: %.0f frames/s (%.2f ms per frame)", name,
+                Double(frames) / time, time / Double(frames) * 1000))
     }
     for count in [1_000, 1_000_000] {
         let plot = WaveformPlot(style: WaveformStyle(fill: true))
@@ -95,10 +105,16 @@ func fftTimes() throws {
                 }
             }
         }
-        print(String(format: "FFT %4d points: RealFFT (KissFFT) %.2f µs per transform; Hann + FFT + dB %.2f µs", size, fftTime / Double(iterations) * 1e6, spectrumTime / Double(iterations) * 1e6))
+        print(
+            String(
+                format: "FFT %4d points: RealFFT (KissFFT) %.2f µs per transform; Hann + FFT + dB %.2f µs", size,
+                fftTime / Double(iterations) * 1e6, spectrumTime / Double(iterations) * 1e6))
         let fftw = decibel_bench_fftw_microseconds(Int32(size), Int32(iterations))
         let kiss = decibel_bench_kissfft_microseconds(Int32(size), Int32(iterations))
-        print(String(format: "          from C: FFTW (GPL) %.2f µs, KissFFT (BSD) %.2f µs, KissFFT/FFTW %.1f×", fftw, kiss, kiss / fftw))
+        print(
+            String(
+                format: "          from C: FFTW (GPL) %.2f µs, KissFFT (BSD) %.2f µs, KissFFT/FFTW %.1f×", fftw, kiss,
+                kiss / fftw))
     }
 }
 

@@ -45,7 +45,9 @@ func benchDecibel(block: Int) -> Double {
                 got += read
                 if read == 0 { sched_yield() }
             }
-            if view.samples(0)[0] != Float(next & 0xFFFFFF) || view.samples(1)[block - 1] != -Float((next + block - 1) & 0xFFFFFF) {
+            if view.samples(0)[0] != Float(next & 0xFFFFFF)
+                || view.samples(1)[block - 1] != -Float((next + block - 1) & 0xFFFFFF)
+            {
                 broken = true
             }
             next += block
@@ -94,8 +96,10 @@ func table(_ title: String, decibel: (Int) -> Double, jack: (Int64, Int32, Int32
     }
 }
 
-table("Ring-buffer cost, one thread writing and reading back \(totalFrames / 1_000_000) M stereo Float32 frames (the ring's own code)",
-      decibel: benchDecibelSingle, jack: decibel_bench_jack_ringbuffer_single)
+table(
+    "Ring-buffer cost, one thread writing and reading back \(totalFrames / 1_000_000) M stereo Float32 frames (the ring's own code)",
+    decibel: benchDecibelSingle, jack: decibel_bench_jack_ringbuffer_single)
 print("")
-table("Ring-buffer throughput, \(totalFrames / 1_000_000) M stereo Float32 frames, capacity \(capacity) frames, 2 threads",
-      decibel: benchDecibel, jack: decibel_bench_jack_ringbuffer)
+table(
+    "Ring-buffer throughput, \(totalFrames / 1_000_000) M stereo Float32 frames, capacity \(capacity) frames, 2 threads",
+    decibel: benchDecibel, jack: decibel_bench_jack_ringbuffer)

@@ -32,7 +32,8 @@ final class AtomicFloats: @unchecked Sendable {
     func raise(_ index: Int, to value: Float) {
         var old = slots[index].load(ordering: .relaxed)
         while Float(bitPattern: old) < value {
-            let (done, current) = slots[index].compareExchange(expected: old, desired: value.bitPattern, ordering: .relaxed)
+            let (done, current) = slots[index].compareExchange(
+                expected: old, desired: value.bitPattern, ordering: .relaxed)
             if done { return }
             old = current
         }

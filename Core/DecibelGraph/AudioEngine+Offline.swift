@@ -1,4 +1,5 @@
 import DecibelCore
+
 /// Where offline rendering writes: an audio file writer (DecibelFormats conforms its writers) or
 /// anything else that takes blocks of non-interleaved `Float` frames.
 public protocol AudioFileWriting: AnyObject {
@@ -40,7 +41,8 @@ extension AudioEngine {
         guard seconds.isFinite, seconds >= 0, seconds < 86_400 else {
             throw AudioError(.invalidArgument, "render(seconds: \(seconds)) must be between 0 and 24 hours")
         }
-        let buffer = AudioBuffer(channelCount: channelCount, frameCapacity: Int((seconds * format.sampleRate).rounded()))
+        let buffer = AudioBuffer(
+            channelCount: channelCount, frameCapacity: Int((seconds * format.sampleRate).rounded()))
         try render(into: buffer, blockSize: blockSize)
         return buffer
     }

@@ -11,17 +11,24 @@ extension AudioEngine {
     ///     print("peak", buffer[0].map(abs).max() ?? 0)
     /// }
     /// ```
-    public func tap(on node: any AudioNode, bufferSize: Int = 1024, capacity: Int = 16) throws(AudioError) -> EventSequence<[[Float]]> {
+    public func tap(
+        on node: any AudioNode, bufferSize: Int = 1024, capacity: Int = 16
+    ) throws(AudioError) -> EventSequence<[[Float]]> {
         try EventSequence(capacity: capacity) { (feed) throws(AudioError) in
             let tap = try installTap(on: node, bufferSize: bufferSize) { buffer in
-                feed.yield((0..<buffer.channelCount).map { Array(UnsafeBufferPointer(start: buffer.samples($0), count: buffer.frameCount)) })
+                feed.yield(
+                    (0..<buffer.channelCount).map {
+                        Array(UnsafeBufferPointer(start: buffer.samples($0), count: buffer.frameCount))
+                    })
             }
             return { [weak self] in try? self?.removeTap(tap) }
         }
     }
 
     /// `group`'s output (`mainGroup` for the engine output) as an async sequence, like the node form.
-    public func tap(on group: ChannelGroup, bufferSize: Int = 1024, capacity: Int = 16) throws(AudioError) -> EventSequence<[[Float]]> {
+    public func tap(
+        on group: ChannelGroup, bufferSize: Int = 1024, capacity: Int = 16
+    ) throws(AudioError) -> EventSequence<[[Float]]> {
         try tap(on: group.fader, bufferSize: bufferSize, capacity: capacity)
     }
 }

@@ -41,9 +41,12 @@ public final class AudioEngine: @unchecked Sendable {
 
     /// Creates an engine rendering `channelCount` channels at `sampleRate` in blocks of at most
     /// `maximumFrameCount` frames (offline; `attach(to:)` adopts a stream's format instead).
-    public init(sampleRate: Double = 48_000, channelCount: Int = 2, maximumFrameCount: Int = 4096, inputChannelCount: Int = 0) {
+    public init(
+        sampleRate: Double = 48_000, channelCount: Int = 2, maximumFrameCount: Int = 4096, inputChannelCount: Int = 0
+    ) {
         self.channelCount = max(1, channelCount)
-        let format = NodeFormat(sampleRate: sampleRate, maximumFrameCount: max(1, maximumFrameCount), inputChannelCount: inputChannelCount)
+        let format = NodeFormat(
+            sampleRate: sampleRate, maximumFrameCount: max(1, maximumFrameCount), inputChannelCount: inputChannelCount)
         state = Locked(State(format: format))
         mainGroup = ChannelGroup(name: "main", channelCount: self.channelCount)
         inputNode = InputNode(channelCount: max(1, inputChannelCount))
@@ -56,8 +59,9 @@ public final class AudioEngine: @unchecked Sendable {
     /// Opens a stream on `backend` with `configuration` (its render callback replaced by the engine's) and
     /// attaches to it. Start it with `stream.start()`.
     public convenience init(backend: any AudioBackend, configuration: StreamConfiguration) throws(AudioError) {
-        self.init(sampleRate: configuration.sampleRate ?? 48_000, channelCount: max(1, configuration.outputChannelCount),
-                  inputChannelCount: configuration.inputChannelCount)
+        self.init(
+            sampleRate: configuration.sampleRate ?? 48_000, channelCount: max(1, configuration.outputChannelCount),
+            inputChannelCount: configuration.inputChannelCount)
         var configuration = configuration
         configuration.render = renderCallback
         try attach(to: try backend.makeStream(configuration))
@@ -97,8 +101,10 @@ public final class AudioEngine: @unchecked Sendable {
         guard stream.state != .running else {
             throw AudioError(.invalidState, "attach the engine before starting the stream; stop it first")
         }
-        let format = NodeFormat(sampleRate: stream.format.sampleRate, maximumFrameCount: max(stream.format.maximumFrameCount, stream.format.bufferSize),
-                                inputChannelCount: stream.format.inputChannelCount)
+        let format = NodeFormat(
+            sampleRate: stream.format.sampleRate,
+            maximumFrameCount: max(stream.format.maximumFrameCount, stream.format.bufferSize),
+            inputChannelCount: stream.format.inputChannelCount)
         try state.withLock { (state: inout State) throws(AudioError) in
             state.stream = stream
             if state.format != format {
@@ -112,13 +118,19 @@ public final class AudioEngine: @unchecked Sendable {
     /// Applies a batch of edits and publishes one new render plan. If `body` throws (or the result would
     /// have a cycle) nothing changes.
     public func edit(_ body: (inout GraphEditor) throws(AudioError) -> Void) throws(AudioError) {
-        let (sources, groups) = try state.withLock { (state: inout State) throws(AudioError) -> ([any RenderEventSource], [ChannelGroup]) in
-            var editor = GraphEditor(model: state.model, format: state.format, known: { [known = state.known] id in known[id]?.entry })
+        let (sources, groups) = try state.withLock {
+            (state: inout State) throws(AudioError) -> ([any RenderEventSource], [ChannelGroup]) in
+            var editor = GraphEditor(
+                model: state.model, format: state.format, known: { [known = state.known] id in known[id]?.entry })
             try body(&editor)
             let plan = try editor.model.makePlan(maximumFrameCount: state.format.maximumFrameCount)
             state.model = editor.model
-            for (id, entry) in editor.model.entries where state.known[id]?.entry !== entry { state.known[id] = WeakEntry(entry: entry) }
-            if state.known.count > 2 * editor.model.entries.count + 64 { state.known = state.known.filter { $0.value.entry != nil } }
+            for (id, entry) in editor.model.entries where state.known[id]?.entry !== entry {
+                state.known[id] = WeakEntry(entry: entry)
+            }
+            if state.known.count > 2 * editor.model.entries.count + 64 {
+                state.known = state.known.filter { $0.value.entry != nil }
+            }
             renderer.publish(plan)
             return (editor.newEventSources, editor.model.groups.values.map(\.group))
         }
@@ -150,11 +162,14 @@ public final class AudioEngine: @unchecked Sendable {
 
     /// Connects `source` to `bus` of `destination`.
     public func connect(_ source: any AudioNode, to destination: any AudioNode, bus: Int = 0) throws(AudioError) {
-        try edit { (editor: inout GraphEditor) throws(AudioError) in try editor.connect(source, to: destination, bus: bus) }
+        try edit { (editor: inout GraphEditor) throws(AudioError) in
+            try editor.connect(source, to: destination, bus: bus)
+        }
     }
 
     /// Removes the connection from `source` to `destination` (one bus or all).
-    public func disconnect(_ source: any AudioNode, from destination: any AudioNode, bus: Int? = nil) throws(AudioError) {
+    public func disconnect(_ source: any AudioNode, from destination: any AudioNode, bus: Int? = nil) throws(AudioError)
+    {
         try edit { $0.disconnect(source, from: destination, bus: bus) }
     }
 
@@ -174,7 +189,11 @@ public final class AudioEngine: @unchecked Sendable {
     /// Turns input monitoring on or off: routes `inputNode` into `mainGroup`, or detaches it.
     public func setPlaythrough(_ enabled: Bool) throws(AudioError) {
         try edit { (editor: inout GraphEditor) throws(AudioError) in
-            if enabled { try editor.add(self.inputNode, to: self.mainGroup) } else { editor.removeFromGroup(self.inputNode) }
+            if enabled {
+                try editor.add(self.inputNode, to: self.mainGroup)
+            } else {
+                editor.removeFromGroup(self.inputNode)
+            }
         }
     }
 
@@ -195,11 +214,15 @@ public final class AudioEngine: @unchecked Sendable {
     /// Installs a receiver on `node`'s output: `handler` gets buffers of `bufferSize` frames on a consumer
     /// thread; when it falls more than `ringFrames` behind, blocks are dropped and counted, never waited for.
     @discardableResult
-    public func installTap(on node: any AudioNode, bufferSize: Int = 1024, ringFrames: Int? = nil, handler: @escaping @Sendable (AudioBufferView) -> Void) throws(AudioError) -> GraphTap {
+    public func installTap(
+        on node: any AudioNode, bufferSize: Int = 1024, ringFrames: Int? = nil,
+        handler: @escaping @Sendable (AudioBufferView) -> Void
+    ) throws(AudioError) -> GraphTap {
         guard bufferSize >= 1 else { throw AudioError(.invalidArgument, "a tap's bufferSize must be at least 1 frame") }
-        let tap = try GraphTap(channelCount: node.channelCount, bufferSize: bufferSize,
-                               ringFrames: ringFrames ?? max(bufferSize * 8, format.maximumFrameCount * 4),
-                               sampleRate: format.sampleRate, handler: handler)
+        let tap = try GraphTap(
+            channelCount: node.channelCount, bufferSize: bufferSize,
+            ringFrames: ringFrames ?? max(bufferSize * 8, format.maximumFrameCount * 4),
+            sampleRate: format.sampleRate, handler: handler)
         do {
             try edit { $0.addTap(tap, on: node) }
         } catch {
@@ -211,7 +234,10 @@ public final class AudioEngine: @unchecked Sendable {
 
     /// Installs a receiver on `group`'s output (`mainGroup` for the engine output).
     @discardableResult
-    public func installTap(on group: ChannelGroup, bufferSize: Int = 1024, ringFrames: Int? = nil, handler: @escaping @Sendable (AudioBufferView) -> Void) throws(AudioError) -> GraphTap {
+    public func installTap(
+        on group: ChannelGroup, bufferSize: Int = 1024, ringFrames: Int? = nil,
+        handler: @escaping @Sendable (AudioBufferView) -> Void
+    ) throws(AudioError) -> GraphTap {
         try installTap(on: group.fader, bufferSize: bufferSize, ringFrames: ringFrames, handler: handler)
     }
 
@@ -233,16 +259,24 @@ public final class AudioEngine: @unchecked Sendable {
     /// Offline: renders one block of `frames` frames on this thread and returns the output, valid until the
     /// next call. Throws while attached to a running stream.
     public func render(frames: Int) throws(AudioError) -> AudioBufferView {
-        let (output, input) = try state.withLock { (state: inout State) throws(AudioError) -> (AudioBuffer, AudioBuffer) in
+        let (output, input) = try state.withLock {
+            (state: inout State) throws(AudioError) -> (AudioBuffer, AudioBuffer) in
             if let stream = state.stream, stream.state == .running {
-                throw AudioError(.invalidState, "the engine renders into a running stream; stop it before rendering offline")
+                throw AudioError(
+                    .invalidState, "the engine renders into a running stream; stop it before rendering offline")
             }
             guard frames >= 1 else { throw AudioError(.invalidArgument, "render(frames:) needs at least one frame") }
             if state.offlineOutput == nil || state.offlineOutput?.frameCapacity ?? 0 < frames {
-                state.offlineOutput = AudioBuffer(channelCount: channelCount, frameCapacity: max(frames, state.format.maximumFrameCount))
-                state.offlineInput = AudioBuffer(channelCount: max(1, state.format.inputChannelCount), frameCapacity: max(frames, state.format.maximumFrameCount))
+                state.offlineOutput = AudioBuffer(
+                    channelCount: channelCount, frameCapacity: max(frames, state.format.maximumFrameCount))
+                state.offlineInput = AudioBuffer(
+                    channelCount: max(1, state.format.inputChannelCount),
+                    frameCapacity: max(frames, state.format.maximumFrameCount))
             }
-            return (state.offlineOutput ?? AudioBuffer(channelCount: 0, frameCapacity: 0), state.offlineInput ?? AudioBuffer(channelCount: 0, frameCapacity: 0))
+            return (
+                state.offlineOutput ?? AudioBuffer(channelCount: 0, frameCapacity: 0),
+                state.offlineInput ?? AudioBuffer(channelCount: 0, frameCapacity: 0)
+            )
         }
         let view = output.view(frames: frames)
         view.clear()

@@ -1,4 +1,5 @@
 import DecibelCore
+
 /// The rate and block size a node is prepared for.
 public struct NodeFormat: Hashable, Sendable {
     /// Frames per second.
@@ -30,7 +31,10 @@ public struct NodeRenderContext: @unchecked Sendable {
     public let deviceInput: AudioBufferView
 
     /// Creates a context (the engine does this; tests of single nodes may too).
-    public init(inputs: UnsafeBufferPointer<AudioBufferView>, output: AudioBufferView, frameCount: Int, sampleTime: Int64, deviceInput: AudioBufferView = .empty) {
+    public init(
+        inputs: UnsafeBufferPointer<AudioBufferView>, output: AudioBufferView, frameCount: Int, sampleTime: Int64,
+        deviceInput: AudioBufferView = .empty
+    ) {
         self.inputs = inputs
         self.output = output
         self.frameCount = frameCount

@@ -90,7 +90,8 @@ public final class AudioParameter: @unchecked Sendable {
             while true {
                 let generation = (old >> 32) &+ 1
                 let packed = (generation << 32) | UInt64(clamped.bitPattern)
-                let (exchanged, original) = control.compareExchange(expected: old, desired: packed, ordering: .acquiringAndReleasing)
+                let (exchanged, original) = control.compareExchange(
+                    expected: old, desired: packed, ordering: .acquiringAndReleasing)
                 if exchanged { break }
                 old = original
             }

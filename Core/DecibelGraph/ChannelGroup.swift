@@ -13,15 +13,17 @@ public final class GroupFader: RenderNode, @unchecked Sendable {
 
     /// Creates a fader of `channelCount` channels.
     public init(channelCount: Int) {
-        volume = AudioParameter(.init(identifier: "volume", name: "Volume", range: 0...4, unit: .linearGain, defaultValue: 1))
+        volume = AudioParameter(
+            .init(identifier: "volume", name: "Volume", range: 0...4, unit: .linearGain, defaultValue: 1))
         pan = AudioParameter(.init(identifier: "pan", name: "Pan", range: -1...1, unit: .pan, defaultValue: 0))
         mute = AudioParameter(.init(identifier: "mute", name: "Mute", range: 0...1, unit: .boolean, defaultValue: 0))
         super.init(inputBusCount: 1, channelCount: channelCount, parameters: [volume, pan, mute])
     }
 
     override public func process(_ context: NodeRenderContext) {
-        GainPan.apply(source: context.input(0), output: context.output, frames: context.frameCount,
-                      volume: volume, pan: pan, mute: mute, balance: true, accumulate: false)
+        GainPan.apply(
+            source: context.input(0), output: context.output, frames: context.frameCount,
+            volume: volume, pan: pan, mute: mute, balance: true, accumulate: false)
     }
 }
 
@@ -80,12 +82,16 @@ public final class ChannelGroup: @unchecked Sendable {
 
     /// Replaces the group's filters (for example a `BiquadFilter` and a `GraphicEQ`).
     public func setFilters(_ filters: [any AudioNode]) throws(AudioError) {
-        try requireEngine().edit { (editor: inout GraphEditor) throws(AudioError) in try editor.setFilters(filters, of: self) }
+        try requireEngine().edit { (editor: inout GraphEditor) throws(AudioError) in
+            try editor.setFilters(filters, of: self)
+        }
     }
 
     private func requireEngine() throws(AudioError) -> AudioEngine {
         guard let engine else {
-            throw AudioError(.invalidState, "group '\(name)' is not part of an engine yet; add it to engine.mainGroup (or a subgroup) first")
+            throw AudioError(
+                .invalidState,
+                "group '\(name)' is not part of an engine yet; add it to engine.mainGroup (or a subgroup) first")
         }
         return engine
     }

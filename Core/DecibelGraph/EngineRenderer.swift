@@ -61,9 +61,11 @@ final class EngineRenderer: @unchecked Sendable {
         var offset = 0
         while offset < frames {
             let count = min(plan.maximumFrameCount, frames - offset)
-            let deviceInput = input.frameCount >= offset + count ? input.slice(from: offset, count: count) : AudioBufferView.empty
+            let deviceInput =
+                input.frameCount >= offset + count ? input.slice(from: offset, count: count) : AudioBufferView.empty
             // A stream without input or output (capture-only, playback-only) may pass an empty view.
-            let deviceOutput = output.frameCount >= offset + count ? output.slice(from: offset, count: count) : AudioBufferView.empty
+            let deviceOutput =
+                output.frameCount >= offset + count ? output.slice(from: offset, count: count) : AudioBufferView.empty
             plan.render(frames: count, sampleTime: sampleTime, deviceInput: deviceInput, output: deviceOutput)
             sampleTime += Int64(count)
             offset += count

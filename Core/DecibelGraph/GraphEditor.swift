@@ -1,4 +1,5 @@
 import DecibelCore
+
 /// A batch of graph edits that becomes one new render plan. Get one from `AudioEngine.edit(_:)`.
 ///
 /// Every method works on the engine's control-side model; nothing reaches the render thread until the
@@ -37,9 +38,13 @@ public struct GraphEditor {
 
     /// Connects `source`'s output to `bus` of `destination`, attaching either if needed. Several sources
     /// on one bus are summed. Throws if the bus does not exist or the connection would make a cycle.
-    public mutating func connect(_ source: any AudioNode, to destination: any AudioNode, bus: Int = 0) throws(AudioError) {
+    public mutating func connect(
+        _ source: any AudioNode, to destination: any AudioNode, bus: Int = 0
+    ) throws(AudioError) {
         guard bus >= 0 && bus < destination.inputBusCount else {
-            throw AudioError(.invalidArgument, "bus \(bus) does not exist; \(type(of: destination)) has \(destination.inputBusCount) input bus(ses)")
+            throw AudioError(
+                .invalidArgument,
+                "bus \(bus) does not exist; \(type(of: destination)) has \(destination.inputBusCount) input bus(ses)")
         }
         attach(source)
         attach(destination)
@@ -96,7 +101,10 @@ public struct GraphEditor {
         let id = ObjectIdentifier(group)
         for (otherID, other) in model.groups where otherID != id {
             if let shared = other.filters.first(where: { filter in filters.contains { $0 === filter } }) {
-                throw AudioError(.invalidArgument, "\(type(of: shared)) is already a filter of group '\(other.group.name)'; a node can filter one group only")
+                throw AudioError(
+                    .invalidArgument,
+                    "\(type(of: shared)) is already a filter of group '\(other.group.name)'; a node can filter one group only"
+                )
             }
         }
         for old in model.groups[id]?.filters ?? [] where !filters.contains(where: { $0 === old }) { detach(old) }
@@ -123,7 +131,10 @@ public struct GraphEditor {
 
     private mutating func requireGroup(_ group: ChannelGroup) throws(AudioError) {
         if model.groups[ObjectIdentifier(group)] == nil {
-            throw AudioError(.invalidArgument, "group '\(group.name)' is not part of this engine; add it to a group of the engine first (engine.mainGroup.add(group))")
+            throw AudioError(
+                .invalidArgument,
+                "group '\(group.name)' is not part of this engine; add it to a group of the engine first (engine.mainGroup.add(group))"
+            )
         }
     }
 }

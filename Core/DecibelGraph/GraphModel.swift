@@ -1,4 +1,5 @@
 import DecibelCore
+
 /// One node the engine knows, with the output buffer the plan points its consumers at.
 final class NodeEntry: @unchecked Sendable {
     let node: any AudioNode
@@ -51,7 +52,10 @@ struct GraphModel {
         for state in groups.values {
             let chain: [any AudioNode] = state.filters + [state.group.fader]
             for index in chain.indices.dropLast() {
-                result.append(GraphEdge(source: ObjectIdentifier(chain[index]), destination: ObjectIdentifier(chain[index + 1]), bus: 0))
+                result.append(
+                    GraphEdge(
+                        source: ObjectIdentifier(chain[index]), destination: ObjectIdentifier(chain[index + 1]), bus: 0)
+                )
             }
         }
         return result
@@ -85,7 +89,8 @@ struct GraphModel {
     func makePlan(maximumFrameCount: Int) throws(AudioError) -> RenderPlan {
         let edges = allEdges()
         guard let sorted = sortedNodes(edges) else {
-            throw AudioError(.invalidArgument, "that connection would make a cycle in the graph; a node cannot feed its own input")
+            throw AudioError(
+                .invalidArgument, "that connection would make a cycle in the graph; a node cannot feed its own input")
         }
         var busSources: [ObjectIdentifier: [(bus: Int, source: ObjectIdentifier)]] = [:]
         for edge in edges where entries[edge.source] != nil && entries[edge.destination] != nil {
@@ -110,7 +115,8 @@ struct GraphModel {
                 let sourceStart = sources.count
                 for feed in feeds where feed.bus == bus {
                     if let source = entries[feed.source] {
-                        sources.append(RenderPlan.Source(pointers: pointers(source.output), channels: source.output.channelCount))
+                        sources.append(
+                            RenderPlan.Source(pointers: pointers(source.output), channels: source.output.channelCount))
                     }
                 }
                 let count = sources.count - sourceStart
@@ -120,13 +126,16 @@ struct GraphModel {
                     retained.append(buffer)
                     sum = pointers(buffer)
                 }
-                buses.append(RenderPlan.Bus(sourceStart: sourceStart, sourceCount: count, sum: sum, sumChannels: node.channelCount))
+                buses.append(
+                    RenderPlan.Bus(
+                        sourceStart: sourceStart, sourceCount: count, sum: sum, sumChannels: node.channelCount))
             }
             let nodeTaps = self.taps[id] ?? []
-            steps.append(RenderPlan.Step(
-                node: node, output: pointers(entry.output), channels: entry.output.channelCount,
-                busStart: busStart, busCount: node.inputBusCount, tapStart: taps.count, tapCount: nodeTaps.count
-            ))
+            steps.append(
+                RenderPlan.Step(
+                    node: node, output: pointers(entry.output), channels: entry.output.channelCount,
+                    busStart: busStart, busCount: node.inputBusCount, tapStart: taps.count, tapCount: nodeTaps.count
+                ))
             taps += nodeTaps
         }
         var rootSource: RenderPlan.Source?

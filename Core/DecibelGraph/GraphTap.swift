@@ -22,7 +22,10 @@ public final class GraphTap: @unchecked Sendable {
     private let handler: @Sendable (AudioBufferView) -> Void
     private var thread: AudioThread?
 
-    init(channelCount: Int, bufferSize: Int, ringFrames: Int, sampleRate: Double, handler: @escaping @Sendable (AudioBufferView) -> Void) throws(AudioError) {
+    init(
+        channelCount: Int, bufferSize: Int, ringFrames: Int, sampleRate: Double,
+        handler: @escaping @Sendable (AudioBufferView) -> Void
+    ) throws(AudioError) {
         self.bufferSize = bufferSize
         self.channelCount = channelCount
         self.handler = handler

@@ -1,4 +1,5 @@
 import DecibelCore
+
 /// Something a node does at an exact engine sample time.
 public enum NodeEvent: Hashable, Sendable {
     /// Start producing sound (sources) at this frame.

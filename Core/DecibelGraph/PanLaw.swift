@@ -1,4 +1,5 @@
 import DecibelCore
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -42,8 +43,13 @@ enum GainPan {
     /// and, when `output` is stereo, `pan` (the balance law regardless of the source's channels when
     /// `balance` is set, as for group faders whose input is already in the group's layout). Advances the parameters by the block. Per-frame while a parameter ramps.
     @inline(__always)
-    static func apply(source: AudioBufferView, output: AudioBufferView, frames: Int, volume: AudioParameter?, pan: AudioParameter?, mute: AudioParameter? = nil, gate: AudioParameter? = nil, balance: Bool = false, accumulate: Bool) {
-        let ramping = (volume?.isRamping ?? false) || (pan?.isRamping ?? false) || (mute?.isRamping ?? false) || (gate?.isRamping ?? false)
+    static func apply(
+        source: AudioBufferView, output: AudioBufferView, frames: Int, volume: AudioParameter?, pan: AudioParameter?,
+        mute: AudioParameter? = nil, gate: AudioParameter? = nil, balance: Bool = false, accumulate: Bool
+    ) {
+        let ramping =
+            (volume?.isRamping ?? false) || (pan?.isRamping ?? false) || (mute?.isRamping ?? false)
+            || (gate?.isRamping ?? false)
         let stereo = output.channelCount == 2 && pan != nil
         if !accumulate && source.channelCount == 0 {
             output.clear()

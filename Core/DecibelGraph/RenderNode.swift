@@ -1,4 +1,5 @@
 import DecibelCore
+
 /// The base class of Decibel's nodes: parameters with ramps and sample-accurate scheduled events.
 ///
 /// `render` moves events the control thread scheduled into a preallocated, time-ordered list, then calls
@@ -32,14 +33,18 @@ open class RenderNode: AudioNode, @unchecked Sendable {
     /// Creates a node with `inputBusCount` busses, `channelCount` output channels and `parameters`
     /// (created by the subclass before calling this). Sources pass `startsImmediately: false` when they
     /// should wait for `start()`.
-    public init(inputBusCount: Int, channelCount: Int, parameters: [AudioParameter] = [], startsImmediately: Bool = true) {
+    public init(
+        inputBusCount: Int, channelCount: Int, parameters: [AudioParameter] = [], startsImmediately: Bool = true
+    ) {
         precondition(inputBusCount >= 0 && channelCount >= 1, "RenderNode: bad bus or channel count")
         self.inputBusCount = inputBusCount
         self.parameters = parameters
         incoming = inbox.queue
         parameterCount = parameters.count
         renderParameters = .allocate(capacity: max(1, parameters.count))
-        for (index, parameter) in parameters.enumerated() { (renderParameters + index).initialize(to: .passUnretained(parameter)) }
+        for (index, parameter) in parameters.enumerated() {
+            (renderParameters + index).initialize(to: .passUnretained(parameter))
+        }
         self.channelCount = channelCount
         self.isStarted = startsImmediately
         pending = .allocate(capacity: Self.eventCapacity)
@@ -143,13 +148,17 @@ open class RenderNode: AudioNode, @unchecked Sendable {
             var end = frames
             if pendingCount > 0 { end = min(frames, Int(pending[0].time - start)) }
             beginSlice()
-            for bus in 0..<inputBusCount { sliceInputs[bus] = context.inputs[bus].slice(from: offset, count: end - offset) }
-            process(NodeRenderContext(
-                inputs: UnsafeBufferPointer(start: sliceInputs, count: inputBusCount),
-                output: context.output.slice(from: offset, count: end - offset),
-                frameCount: end - offset, sampleTime: start + Int64(offset),
-                deviceInput: context.deviceInput.isEmpty ? context.deviceInput : context.deviceInput.slice(from: offset, count: end - offset)
-            ))
+            for bus in 0..<inputBusCount {
+                sliceInputs[bus] = context.inputs[bus].slice(from: offset, count: end - offset)
+            }
+            process(
+                NodeRenderContext(
+                    inputs: UnsafeBufferPointer(start: sliceInputs, count: inputBusCount),
+                    output: context.output.slice(from: offset, count: end - offset),
+                    frameCount: end - offset, sampleTime: start + Int64(offset),
+                    deviceInput: context.deviceInput.isEmpty
+                        ? context.deviceInput : context.deviceInput.slice(from: offset, count: end - offset)
+                ))
             offset = end
         }
     }
@@ -160,7 +169,7 @@ open class RenderNode: AudioNode, @unchecked Sendable {
     }
 
     private func apply(_ event: NodeEvent) {
-        if case let .parameter(index, value) = event, index >= 0, index < parameters.count {
+        if case .parameter(let index, let value) = event, index >= 0, index < parameters.count {
             parameters[index].rampTo(value)
         }
         handle(event)

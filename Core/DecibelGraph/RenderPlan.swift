@@ -1,4 +1,5 @@
 import DecibelCore
+
 /// An immutable snapshot of the graph for the render thread: nodes in dependency order with their input
 /// busses resolved to buffer pointers, summing buffers, and taps. Built on a control thread, published with
 /// one atomic swap, and released on a control thread after the render thread hands it back.
@@ -40,7 +41,10 @@ final class RenderPlan: @unchecked Sendable {
     // Kept alive for as long as the render thread may use the pointers above.
     private let retained: [AnyObject]
 
-    init(steps: [Step], buses: [Bus], sources: [Source], taps: [GraphTap], root: Source?, maximumFrameCount: Int, silence: AudioBuffer, retained: [AnyObject]) {
+    init(
+        steps: [Step], buses: [Bus], sources: [Source], taps: [GraphTap], root: Source?, maximumFrameCount: Int,
+        silence: AudioBuffer, retained: [AnyObject]
+    ) {
         self.steps = steps
         self.buses = buses
         self.sources = sources
@@ -71,11 +75,13 @@ final class RenderPlan: @unchecked Sendable {
             for index in 0..<step.busCount {
                 inputViews[index] = busView(buses[step.busStart + index], frames: frames)
             }
-            let outputView = AudioBufferView(channelPointers: step.output, channelCount: step.channels, frameCount: frames)
-            step.node.render(NodeRenderContext(
-                inputs: UnsafeBufferPointer(start: inputViews, count: step.busCount),
-                output: outputView, frameCount: frames, sampleTime: sampleTime, deviceInput: deviceInput
-            ))
+            let outputView = AudioBufferView(
+                channelPointers: step.output, channelCount: step.channels, frameCount: frames)
+            step.node.render(
+                NodeRenderContext(
+                    inputs: UnsafeBufferPointer(start: inputViews, count: step.busCount),
+                    output: outputView, frameCount: frames, sampleTime: sampleTime, deviceInput: deviceInput
+                ))
             for index in 0..<step.tapCount { taps[step.tapStart + index].write(outputView) }
         }
         guard let root else { return }
@@ -98,7 +104,8 @@ final class RenderPlan: @unchecked Sendable {
             sum.clear()
             for index in 0..<bus.sourceCount {
                 let source = sources[bus.sourceStart + index]
-                let view = AudioBufferView(channelPointers: source.pointers, channelCount: source.channels, frameCount: frames)
+                let view = AudioBufferView(
+                    channelPointers: source.pointers, channelCount: source.channels, frameCount: frames)
                 for channel in 0..<bus.sumChannels {
                     guard let input = view.mappedChannel(channel) else { continue }
                     let out = sum.samples(channel)

@@ -1,6 +1,6 @@
 import DecibelCore
-import DecibelGraph
 import DecibelFormats
+import DecibelGraph
 import Synchronization
 
 /// A file player in one line, after EZAudio's `EZAudioPlayer`: play, pause, stop, loop, seek, volume,
@@ -35,17 +35,21 @@ public final class AudioPlayer: @unchecked Sendable {
     /// The file's path.
     public let path: String
     private let stateValue = Locked<State>(.stopped)
-    private let handlers = Locked<(endOfFile: (@Sendable () -> Void)?, stateChange: (@Sendable (State) -> Void)?)>((nil, nil))
+    private let handlers = Locked<(endOfFile: (@Sendable () -> Void)?, stateChange: (@Sendable (State) -> Void)?)>(
+        (nil, nil))
     private let eventLoops = EventFanOut<Event>()
 
     /// Opens `path` for playback on `device` of `backend` (defaults: the runtime pick and its default
     /// output). Nothing plays until `play()`. `onStreamEvent` hears the output stream's events (xruns,
     /// server shutdown, device loss) on a control thread.
-    public init(path: String, backend: (any AudioBackend)? = nil, device: String? = nil,
-                onStreamEvent: (@Sendable (StreamEvent) -> Void)? = nil) throws(AudioError) {
+    public init(
+        path: String, backend: (any AudioBackend)? = nil, device: String? = nil,
+        onStreamEvent: (@Sendable (StreamEvent) -> Void)? = nil
+    ) throws(AudioError) {
         self.path = path
         let file = try AudioFile(path: path)
-        output = try Output(backend: backend, device: device, channelCount: 2, name: "Decibel player", onEvent: onStreamEvent)
+        output = try Output(
+            backend: backend, device: device, channelCount: 2, name: "Decibel player", onEvent: onStreamEvent)
         source = try AudioFileSource(file: file, sampleRate: output.format.sampleRate)
         node = FilePlayer(source: source, channelCount: 2)
         try output.add(node)
@@ -171,7 +175,8 @@ public final class AudioPlayer: @unchecked Sendable {
     public static func format(_ seconds: Double) -> String {
         let total = max(0, Int(seconds.isFinite ? seconds : 0))
         let two = { (value: Int) in value < 10 ? "0\(value)" : "\(value)" }
-        return total >= 3600 ? "\(total / 3600):\(two(total / 60 % 60)):\(two(total % 60))" : "\(total / 60):\(two(total % 60))"
+        return total >= 3600
+            ? "\(total / 3600):\(two(total / 60 % 60)):\(two(total % 60))" : "\(total / 60):\(two(total % 60))"
     }
 
     private func reachedEnd() {

@@ -55,8 +55,12 @@ public final class Microphone: @unchecked Sendable {
         sampleRate: Double? = nil, bufferSize: Int = 1024,
         onBuffer: (@Sendable (AudioBufferView) -> Void)? = nil
     ) throws(AudioError) {
-        guard (1...64).contains(channelCount) else { throw AudioError(.invalidArgument, "a microphone takes 1 to 64 channels, not \(channelCount)") }
-        guard (16...65536).contains(bufferSize) else { throw AudioError(.invalidArgument, "a microphone buffer holds 16 to 65536 frames, not \(bufferSize)") }
+        guard (1...64).contains(channelCount) else {
+            throw AudioError(.invalidArgument, "a microphone takes 1 to 64 channels, not \(channelCount)")
+        }
+        guard (16...65536).contains(bufferSize) else {
+            throw AudioError(.invalidArgument, "a microphone buffer holds 16 to 65536 frames, not \(bufferSize)")
+        }
         self.backend = try resolveBackend(backend)
         self.channelCount = channelCount
         self.bufferSize = bufferSize
@@ -87,14 +91,20 @@ public final class Microphone: @unchecked Sendable {
     public var droppedFrames: Int { state.withLock { $0.session?.tap.droppedFrames ?? 0 } }
 
     /// Peak level since the last read, per channel, in dBFS.
-    public func peakDBFS(channel: Int = 0) -> Double { state.withLock { $0.session?.meter.peakDBFS(channel: channel) ?? -.infinity } }
+    public func peakDBFS(channel: Int = 0) -> Double {
+        state.withLock { $0.session?.meter.peakDBFS(channel: channel) ?? -.infinity }
+    }
 
     /// Starts capturing (opening the stream on first use).
     public func start() throws(AudioError) {
         try state.withLock { (state: inout (session: Session?, device: String?, running: Bool)) throws(AudioError) in
             guard !state.running else { return }
             let session: Session
-            if let existing = state.session { session = existing } else { session = try makeSession(device: state.device) }
+            if let existing = state.session {
+                session = existing
+            } else {
+                session = try makeSession(device: state.device)
+            }
             state.session = session
             try session.engine.stream?.start()
             state.running = true
@@ -130,7 +140,10 @@ public final class Microphone: @unchecked Sendable {
     /// Consumer thread: copies `buffer` once for the loops over `buffers()`, if there are any.
     private func feedLoops(_ buffer: AudioBufferView) {
         guard bufferLoops.hasLoops else { return }
-        bufferLoops.yield((0..<buffer.channelCount).map { Array(UnsafeBufferPointer(start: buffer.samples($0), count: buffer.frameCount)) })
+        bufferLoops.yield(
+            (0..<buffer.channelCount).map {
+                Array(UnsafeBufferPointer(start: buffer.samples($0), count: buffer.frameCount))
+            })
     }
 
     /// Moves capture to another device (`nil`: the default input), restarting if it was running.

@@ -69,8 +69,9 @@ public final class Output: @unchecked Sendable {
         sampleRate: Double? = nil, bufferSize: BufferSize = .automatic, name: String = "Decibel output",
         renderer: sending Renderer, onEvent: (@Sendable (StreamEvent) -> Void)? = nil
     ) throws(AudioError) {
-        try self.init(backend: backend, device: device, channelCount: channelCount, sampleRate: sampleRate,
-                      bufferSize: bufferSize, name: name, onEvent: onEvent)
+        try self.init(
+            backend: backend, device: device, channelCount: channelCount, sampleRate: sampleRate,
+            bufferSize: bufferSize, name: name, onEvent: onEvent)
         try add(BlockSource(channelCount: engine.channelCount, renderer: renderer))
     }
 

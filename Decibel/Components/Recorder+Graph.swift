@@ -1,6 +1,6 @@
 import DecibelCore
-import DecibelGraph
 import DecibelFormats
+import DecibelGraph
 
 extension Recorder {
     /// Records what `node` renders in `engine` (a device input, a player, a mix) until `close()`: a graph
@@ -15,9 +15,13 @@ extension Recorder {
     /// ```
     /// With `frameLimit`, exactly that many frames are recorded and the rest is ignored.
     @discardableResult
-    public func record(_ node: any AudioNode, in engine: AudioEngine, bufferSize: Int = 1024, frameLimit: Int? = nil) throws(AudioError) -> GraphTap {
+    public func record(
+        _ node: any AudioNode, in engine: AudioEngine, bufferSize: Int = 1024, frameLimit: Int? = nil
+    ) throws(AudioError) -> GraphTap {
         let remaining = FrameBudget(frameLimit)
-        return try engine.installTap(on: node, bufferSize: bufferSize, ringFrames: max(1 << 16, Int(engine.format.sampleRate) * 2)) { [self] block in
+        return try engine.installTap(
+            on: node, bufferSize: bufferSize, ringFrames: max(1 << 16, Int(engine.format.sampleRate) * 2)
+        ) { [self] block in
             let frames = remaining.take(block.frameCount)
             if frames > 0 { append(block.prefix(frames)) }
         }
@@ -25,9 +29,13 @@ extension Recorder {
 
     /// Records what `group` renders (after its volume, pan and filters).
     @discardableResult
-    public func record(_ group: ChannelGroup, in engine: AudioEngine, bufferSize: Int = 1024, frameLimit: Int? = nil) throws(AudioError) -> GraphTap {
+    public func record(
+        _ group: ChannelGroup, in engine: AudioEngine, bufferSize: Int = 1024, frameLimit: Int? = nil
+    ) throws(AudioError) -> GraphTap {
         let remaining = FrameBudget(frameLimit)
-        return try engine.installTap(on: group, bufferSize: bufferSize, ringFrames: max(1 << 16, Int(engine.format.sampleRate) * 2)) { [self] block in
+        return try engine.installTap(
+            on: group, bufferSize: bufferSize, ringFrames: max(1 << 16, Int(engine.format.sampleRate) * 2)
+        ) { [self] block in
             let frames = remaining.take(block.frameCount)
             if frames > 0 { append(block.prefix(frames)) }
         }

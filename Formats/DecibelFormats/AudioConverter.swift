@@ -30,17 +30,26 @@ public struct ConversionSummary: Sendable, Hashable {
 public enum AudioConverter {
     /// Converts `input` to `output` (overwritten) as `options` say and returns both files' descriptions.
     @discardableResult
-    public static func convert(input: String, output: String, options: ConvertOptions = ConvertOptions()) throws(AudioError) -> ConversionSummary {
+    public static func convert(
+        input: String, output: String, options: ConvertOptions = ConvertOptions()
+    ) throws(AudioError) -> ConversionSummary {
         let source = try AudioFile(path: input)
         let format: AudioFileWriter.Format
-        if let chosen = options.format { format = chosen } else { format = try defaultFormat(forOutput: output, input: source) }
+        if let chosen = options.format {
+            format = chosen
+        } else {
+            format = try defaultFormat(forOutput: output, input: source)
+        }
         let rate = options.sampleRate ?? source.sampleRate
         var tags: [AudioFileMetadataKey: String] = [:]
         if options.keepsMetadata {
-            for (key, value) in source.metadata { if let name = AudioFileMetadataKey(rawValue: key) { tags[name] = value } }
+            for (key, value) in source.metadata {
+                if let name = AudioFileMetadataKey(rawValue: key) { tags[name] = value }
+            }
         }
-        let writer = try AudioFileWriter(path: output, format: format, sampleRate: rate, channelCount: source.channelCount,
-                                         metadata: tags, keepsHeaderValid: false)
+        let writer = try AudioFileWriter(
+            path: output, format: format, sampleRate: rate, channelCount: source.channelCount,
+            metadata: tags, keepsHeaderValid: false)
         let block = AudioBuffer(channelCount: source.channelCount, frameCapacity: source.chunkFrames)
         if rate == source.sampleRate {
             while !source.isAtEnd {
@@ -49,15 +58,19 @@ public enum AudioConverter {
                 try writer.write(block.view(frames: count))
             }
         } else {
-            let resampler = try Resampler(inputRate: source.sampleRate, outputRate: rate, channelCount: source.channelCount,
-                                          maxInputFrames: block.frameCapacity)
-            let converted = AudioBuffer(channelCount: source.channelCount, frameCapacity: resampler.maxOutputFrames(forInput: block.frameCapacity))
+            let resampler = try Resampler(
+                inputRate: source.sampleRate, outputRate: rate, channelCount: source.channelCount,
+                maxInputFrames: block.frameCapacity)
+            let converted = AudioBuffer(
+                channelCount: source.channelCount,
+                frameCapacity: resampler.maxOutputFrames(forInput: block.frameCapacity))
             while !source.isAtEnd {
                 let count = try source.read(into: block.view(frames: block.frameCapacity))
                 if count == 0 { break }
                 var offset = 0
                 while offset < count {
-                    let step = resampler.process(block.view(frames: count).slice(from: offset, count: count - offset), into: converted.view)
+                    let step = resampler.process(
+                        block.view(frames: count).slice(from: offset, count: count - offset), into: converted.view)
                     offset += step.consumed
                     try writer.write(converted.view(frames: step.produced))
                 }
@@ -73,11 +86,15 @@ public enum AudioConverter {
     }
 
     /// The format an output path's extension implies for `input` (see `ConvertOptions.format`).
-    public static func defaultFormat(forOutput path: String, input: AudioFile) throws(AudioError) -> AudioFileWriter.Format {
+    public static func defaultFormat(
+        forOutput path: String, input: AudioFile
+    ) throws(AudioError) -> AudioFileWriter.Format {
         let ext = path.split(separator: ".").last.map(String.init) ?? ""
         if ext.lowercased() == "opus" { return .opus() }
         guard let container = AudioContainer(pathExtension: ext) else {
-            throw AudioError(.unsupportedFormat, "\(path): cannot tell the output format from '.\(ext)'; pass a format (wav, aiff, flac, ogg, opus)")
+            throw AudioError(
+                .unsupportedFormat,
+                "\(path): cannot tell the output format from '.\(ext)'; pass a format (wav, aiff, flac, ogg, opus)")
         }
         let bits = input.encoding?.bitDepth ?? 16
         let isFloat = input.encoding == .float32 || input.encoding == .float64
@@ -86,7 +103,9 @@ public enum AudioConverter {
         case .aiff: return try .aiff(bits: isFloat ? 32 : max(8, min(bits, 32)), float: isFloat)
         case .flac: return try .flac(bits: bits >= 24 || isFloat ? 24 : (bits <= 8 ? 8 : 16))
         case .ogg: return .oggVorbis()
-        default: throw AudioError(.unsupportedFormat, "\(path): Decibel writes wav, aiff, flac, ogg and opus, not \(container.rawValue)")
+        default:
+            throw AudioError(
+                .unsupportedFormat, "\(path): Decibel writes wav, aiff, flac, ogg and opus, not \(container.rawValue)")
         }
     }
 }

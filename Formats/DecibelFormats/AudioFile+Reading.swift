@@ -16,10 +16,14 @@ extension AudioFile {
             let got: Int
             if let shorts = shortScratch {
                 got = Int(sf_readf_short(handle, shorts, sf_count_t(wanted)))
-                if got > 0 { Self.deinterleave(shorts, channels: channelCount, frames: got, into: destination, at: done) }
+                if got > 0 {
+                    Self.deinterleave(shorts, channels: channelCount, frames: got, into: destination, at: done)
+                }
             } else {
                 got = Int(sf_readf_float(handle, scratch, sf_count_t(wanted)))
-                if got > 0 { Self.deinterleave(scratch, channels: channelCount, frames: got, into: destination, at: done) }
+                if got > 0 {
+                    Self.deinterleave(scratch, channels: channelCount, frames: got, into: destination, at: done)
+                }
             }
             if got > 0 {
                 done += got
@@ -32,7 +36,10 @@ extension AudioFile {
                     break
                 }
                 let reason = String(cString: sf_strerror(handle))
-                throw FileErrors.invalid(path, "is truncated or corrupt: the audio ends at frame \(position) of the \(frameCount) its header declares", code: code == 0 ? nil : code, detail: code == 0 ? nil : reason)
+                throw FileErrors.invalid(
+                    path,
+                    "is truncated or corrupt: the audio ends at frame \(position) of the \(frameCount) its header declares",
+                    code: code == 0 ? nil : code, detail: code == 0 ? nil : reason)
             }
         }
         return done
@@ -51,7 +58,10 @@ extension AudioFile {
     /// in a loop (or `AudioFileSource`) for long files. `maxFrames` guards against surprises.
     public func readAll(maxFrames: Int = 1 << 27) throws(AudioError) -> AudioBuffer {
         guard remainingFrames <= maxFrames else {
-            throw AudioError(.invalidArgument, "\(path): \(remainingFrames) frames is more than readAll's limit of \(maxFrames); read in blocks instead")
+            throw AudioError(
+                .invalidArgument,
+                "\(path): \(remainingFrames) frames is more than readAll's limit of \(maxFrames); read in blocks instead"
+            )
         }
         let buffer = AudioBuffer(channelCount: channelCount, frameCapacity: remainingFrames)
         try read(into: buffer)
@@ -61,7 +71,9 @@ extension AudioFile {
     /// Converts 16-bit samples to float (÷ 32768, exactly what libsndfile's float read does) while
     /// splitting `frames` interleaved frames into `destination` starting at `offset`.
     @inline(__always)
-    static func deinterleave(_ source: UnsafePointer<Int16>, channels: Int, frames: Int, into destination: AudioBufferView, at offset: Int) {
+    static func deinterleave(
+        _ source: UnsafePointer<Int16>, channels: Int, frames: Int, into destination: AudioBufferView, at offset: Int
+    ) {
         let scale: Float = 1.0 / 32_768
         let shared = min(channels, destination.channelCount)
         if channels == 2, shared == 2 {
@@ -83,7 +95,9 @@ extension AudioFile {
 
     /// Splits `frames` interleaved frames of `channels` channels into `destination` starting at `offset`.
     @inline(__always)
-    static func deinterleave(_ source: UnsafePointer<Float>, channels: Int, frames: Int, into destination: AudioBufferView, at offset: Int) {
+    static func deinterleave(
+        _ source: UnsafePointer<Float>, channels: Int, frames: Int, into destination: AudioBufferView, at offset: Int
+    ) {
         let shared = min(channels, destination.channelCount)
         if channels == 1, shared == 1 {
             (destination.samples(0) + offset).update(from: source, count: frames)

@@ -1,5 +1,6 @@
 import CSndFile
 import DecibelCore
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -9,11 +10,14 @@ extension AudioFile {
     public func seek(toFrame frame: Int) throws(AudioError) {
         let handle = try openHandle()
         guard frame >= 0, frame <= frameCount else {
-            throw AudioError(.invalidArgument, "\(path): cannot seek to frame \(frame); the file has \(frameCount) frames")
+            throw AudioError(
+                .invalidArgument, "\(path): cannot seek to frame \(frame); the file has \(frameCount) frames")
         }
         let result = sf_seek(handle, sf_count_t(frame), SEEK_SET)
         guard result == sf_count_t(frame) else {
-            throw FileErrors.invalid(path, "could not seek to frame \(frame)", code: sf_error(handle), detail: String(cString: sf_strerror(handle)))
+            throw FileErrors.invalid(
+                path, "could not seek to frame \(frame)", code: sf_error(handle),
+                detail: String(cString: sf_strerror(handle)))
         }
         position = frame
     }

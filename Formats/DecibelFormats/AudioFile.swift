@@ -55,11 +55,15 @@ public final class AudioFile: @unchecked Sendable {
 
     /// Opens `path` for reading. `chunkFrames` sizes the one scratch block (default 4096 frames).
     public init(path: String, chunkFrames: Int = 4096) throws(AudioError) {
-        guard chunkFrames > 0 else { throw AudioError(.invalidArgument, "AudioFile: chunkFrames must be positive, got \(chunkFrames)") }
+        guard chunkFrames > 0 else {
+            throw AudioError(.invalidArgument, "AudioFile: chunkFrames must be positive, got \(chunkFrames)")
+        }
         self.path = path
         fileSize = try FileErrors.checkReadable(path)
         var info = SF_INFO()
-        guard let opened = sf_open(path, Int32(SFM_READ), &info) else { throw FileErrors.openFailure(path, handle: nil) }
+        guard let opened = sf_open(path, Int32(SFM_READ), &info) else {
+            throw FileErrors.openFailure(path, handle: nil)
+        }
         let checked: FileHeaderCheck.Result
         do {
             checked = try FileHeaderCheck.validate(info, handle: opened, path: path, fileSize: fileSize)
@@ -71,7 +75,8 @@ public final class AudioFile: @unchecked Sendable {
         sampleRate = Double(checked.sampleRate)
         channelCount = checked.channelCount
         frameCount = checked.frameCount
-        frameCountIsEstimate = decibel_sndfile_major(info.format) == Int32(SF_FORMAT_MPEG) && !MPEGLengthHeader.isPresent(path: path)
+        frameCountIsEstimate =
+            decibel_sndfile_major(info.format) == Int32(SF_FORMAT_MPEG) && !MPEGLengthHeader.isPresent(path: path)
         let major = decibel_sndfile_major(info.format), subtype = decibel_sndfile_subtype(info.format)
         container = AudioContainer(sndfileMajor: major)
         encoding = AudioEncoding(sndfileSubtype: subtype)
@@ -83,7 +88,8 @@ public final class AudioFile: @unchecked Sendable {
         let (scratchCount, overflow) = chunkFrames.multipliedReportingOverflow(by: channelCount)
         guard !overflow, scratchCount <= 1 << 28 else {
             sf_close(opened)
-            throw AudioError(.invalidArgument, "AudioFile: chunkFrames \(chunkFrames) × \(channelCount) channels is too large")
+            throw AudioError(
+                .invalidArgument, "AudioFile: chunkFrames \(chunkFrames) × \(channelCount) channels is too large")
         }
         scratch = .allocate(capacity: scratchCount)
         shortScratch = encoding == .pcm16 ? .allocate(capacity: scratchCount) : nil

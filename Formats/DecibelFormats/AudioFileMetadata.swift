@@ -1,4 +1,5 @@
 import CSndFile
+
 #if canImport(Glibc)
 import Glibc
 #endif

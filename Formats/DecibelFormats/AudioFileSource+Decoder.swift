@@ -21,7 +21,8 @@ extension AudioFileSource {
                 }
                 pending = 0
                 offset = 0
-                seekBase.store(Int((Double(request) * format.sampleRate / fileFormat.sampleRate).rounded()), ordering: .relaxed)
+                seekBase.store(
+                    Int((Double(request) * format.sampleRate / fileFormat.sampleRate).rounded()), ordering: .relaxed)
                 staleUntil.store(produced, ordering: .releasing)
                 _ = seekRequest.compareExchange(expected: request, desired: -1, ordering: .acquiringAndReleasing)
             }
@@ -81,8 +82,9 @@ extension AudioFileSource {
     private func restart(at frame: Int, resampler: inout Resampler?) throws(AudioError) {
         try file.seek(toFrame: frame)
         if let current = resampler {
-            resampler = try Resampler(inputRate: current.inputRate, outputRate: current.outputRate,
-                                      channelCount: current.channelCount, maxInputFrames: current.maxInputFrames)
+            resampler = try Resampler(
+                inputRate: current.inputRate, outputRate: current.outputRate,
+                channelCount: current.channelCount, maxInputFrames: current.maxInputFrames)
         }
         decoderFinished.store(false, ordering: .releasing)
     }

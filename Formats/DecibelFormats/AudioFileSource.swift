@@ -40,18 +40,24 @@ public final class AudioFileSource: @unchecked Sendable {
     public init(file: AudioFile, sampleRate: Double? = nil, bufferSeconds: Double = 1) throws(AudioError) {
         let rate = sampleRate ?? Double(file.sampleRate)
         guard rate > 0, bufferSeconds > 0, bufferSeconds <= 60 else {
-            throw AudioError(.invalidArgument, "AudioFileSource: rate \(rate) Hz and buffer \(bufferSeconds) s are not usable")
+            throw AudioError(
+                .invalidArgument, "AudioFileSource: rate \(rate) Hz and buffer \(bufferSeconds) s are not usable")
         }
         self.file = file
         fileFormat = file.processingFormat
         format = AudioFormat(sampleRate: rate, channelCount: file.channelCount)
-        let resampler = rate == Double(file.sampleRate) ? nil
-            : try Resampler(inputRate: Double(file.sampleRate), outputRate: rate, channelCount: file.channelCount, maxInputFrames: file.chunkFrames)
+        let resampler =
+            rate == Double(file.sampleRate)
+            ? nil
+            : try Resampler(
+                inputRate: Double(file.sampleRate), outputRate: rate, channelCount: file.channelCount,
+                maxInputFrames: file.chunkFrames)
         expectedFrames = Int((Double(file.remainingFrames) * rate / Double(file.sampleRate)).rounded())
         ring = FrameRingBuffer(channelCount: file.channelCount, capacity: max(1024, Int(bufferSeconds * rate)))
         RealtimeSanitizer.prepare()
         let input = AudioBuffer(channelCount: file.channelCount, frameCapacity: file.chunkFrames)
-        let output = AudioBuffer(channelCount: file.channelCount, frameCapacity: resampler?.maxOutputFrames(forInput: file.chunkFrames) ?? 1)
+        let output = AudioBuffer(
+            channelCount: file.channelCount, frameCapacity: resampler?.maxOutputFrames(forInput: file.chunkFrames) ?? 1)
         playhead.store(Int((Double(file.position) * rate / Double(file.sampleRate)).rounded()), ordering: .relaxed)
         // Unretained (see Recorder): deinit stops and joins the thread before the memory goes.
         thread = try AudioThread(name: "decibel-decoder", unretained: self) { source in
@@ -120,7 +126,8 @@ public final class AudioFileSource: @unchecked Sendable {
     /// plays silence until the decoder has refilled from there. Works after the end was reached too.
     public func seek(toFrame frame: Int) throws(AudioError) {
         guard frame >= 0, frame <= file.frameCount else {
-            throw AudioError(.invalidArgument, "\(file.path): cannot seek to frame \(frame); the file has \(file.frameCount) frames")
+            throw AudioError(
+                .invalidArgument, "\(file.path): cannot seek to frame \(frame); the file has \(file.frameCount) frames")
         }
         seekRequest.store(frame, ordering: .releasing)
         wake.signal()

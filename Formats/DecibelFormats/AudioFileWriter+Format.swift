@@ -35,14 +35,19 @@ extension AudioFileWriter {
             guard [8, 16, 24].contains(bits) else {
                 throw AudioError(.unsupportedFormat, "FLAC stores 8, 16 or 24 bits per sample, not \(bits)")
             }
-            return try Format(container: .flac, encoding: .pcm(bits: bits, container: .flac).unwrapped(), quality: compression)
+            return try Format(
+                container: .flac, encoding: .pcm(bits: bits, container: .flac).unwrapped(), quality: compression)
         }
 
         /// Ogg Vorbis at `quality` 0…1.
-        public static func oggVorbis(quality: Double = 0.6) -> Format { Format(container: .ogg, encoding: .vorbis, quality: quality) }
+        public static func oggVorbis(quality: Double = 0.6) -> Format {
+            Format(container: .ogg, encoding: .vorbis, quality: quality)
+        }
 
         /// Ogg Opus at `quality` 0…1 (libsndfile 1.0.29 or later; the sample rate must be 8, 12, 16, 24 or 48 kHz).
-        public static func opus(quality: Double = 0.6) -> Format { Format(container: .ogg, encoding: .opus, quality: quality) }
+        public static func opus(quality: Double = 0.6) -> Format {
+            Format(container: .ogg, encoding: .opus, quality: quality)
+        }
 
         /// The format `decibel convert --format NAME --bits N` means: `wav`, `aiff`, `flac`, `ogg`, `opus`.
         public static func named(_ name: String, bits: Int? = nil) throws(AudioError) -> Format {
@@ -52,17 +57,22 @@ extension AudioFileWriter {
             case "flac": return try flac(bits: bits ?? 16)
             case "ogg", "vorbis": return oggVorbis()
             case "opus": return opus()
-            default: throw AudioError(.unsupportedFormat, "unknown output format '\(name)'; use wav, aiff, flac, ogg or opus")
+            default:
+                throw AudioError(
+                    .unsupportedFormat, "unknown output format '\(name)'; use wav, aiff, flac, ogg or opus")
             }
         }
 
         static func pcm(_ container: AudioContainer, bits: Int, float: Bool) throws(AudioError) -> Format {
             if float {
-                guard bits == 32 || bits == 64 else { throw AudioError(.unsupportedFormat, "float samples are 32 or 64 bits, not \(bits)") }
+                guard bits == 32 || bits == 64 else {
+                    throw AudioError(.unsupportedFormat, "float samples are 32 or 64 bits, not \(bits)")
+                }
                 return Format(container: container, encoding: bits == 32 ? .float32 : .float64)
             }
             guard let encoding = AudioEncoding.pcm(bits: bits, container: container) else {
-                throw AudioError(.unsupportedFormat, "\(container.rawValue) integer PCM is 8, 16, 24 or 32 bits, not \(bits)")
+                throw AudioError(
+                    .unsupportedFormat, "\(container.rawValue) integer PCM is 8, 16, 24 or 32 bits, not \(bits)")
             }
             return Format(container: container, encoding: encoding)
         }

@@ -36,25 +36,39 @@ public final class AudioFileWriter: @unchecked Sendable {
         metadata: [AudioFileMetadataKey: String] = [:], keepsHeaderValid: Bool = true, chunkFrames: Int = 4096
     ) throws(AudioError) {
         guard (1...AudioFile.maxChannels).contains(channelCount) else {
-            throw AudioError(.invalidArgument, "\(path): cannot write \(channelCount) channels (1…\(AudioFile.maxChannels))")
+            throw AudioError(
+                .invalidArgument, "\(path): cannot write \(channelCount) channels (1…\(AudioFile.maxChannels))")
         }
         // Files store whole frames per second.
-        guard sampleRate == sampleRate.rounded(), (1...Double(AudioFile.maxSampleRate)).contains(sampleRate), chunkFrames > 0 else {
-            throw AudioError(.invalidArgument, "\(path): cannot write at \(sampleRate.rateText) Hz; files take a whole number of Hz from 1 to \(AudioFile.maxSampleRate)")
+        guard sampleRate == sampleRate.rounded(), (1...Double(AudioFile.maxSampleRate)).contains(sampleRate),
+            chunkFrames > 0
+        else {
+            throw AudioError(
+                .invalidArgument,
+                "\(path): cannot write at \(sampleRate.rateText) Hz; files take a whole number of Hz from 1 to \(AudioFile.maxSampleRate)"
+            )
         }
         var info = SF_INFO()
         info.samplerate = Int32(sampleRate)
         info.channels = Int32(channelCount)
         info.format = format.sndfileFormat
         guard sf_format_check(&info) == SF_TRUE else {
-            throw FileErrors.unsupported(path, "the installed libsndfile cannot write \(format.container.rawValue) with \(format.encoding.rawValue) at \(sampleRate) Hz, \(channelCount) channels")
+            throw FileErrors.unsupported(
+                path,
+                "the installed libsndfile cannot write \(format.container.rawValue) with \(format.encoding.rawValue) at \(sampleRate) Hz, \(channelCount) channels"
+            )
         }
         guard let opened = sf_open(path, Int32(SFM_WRITE), &info) else {
             let text = String(cString: sf_strerror(nil)), code = sf_error(nil)
             if Int(code) == SF_ERR_SYSTEM {
-                throw AudioError(.fileUnreadable, "\(path): cannot be created for writing: \(text)", code: code, codeDescription: text)
+                throw AudioError(
+                    .fileUnreadable, "\(path): cannot be created for writing: \(text)", code: code,
+                    codeDescription: text)
             }
-            throw FileErrors.unsupported(path, "libsndfile refused to write \(format.container.rawValue) with \(format.encoding.rawValue) at \(sampleRate) Hz, \(channelCount) channels", code: code, detail: text)
+            throw FileErrors.unsupported(
+                path,
+                "libsndfile refused to write \(format.container.rawValue) with \(format.encoding.rawValue) at \(sampleRate) Hz, \(channelCount) channels",
+                code: code, detail: text)
         }
         self.path = path
         self.format = format
@@ -103,7 +117,8 @@ public final class AudioFileWriter: @unchecked Sendable {
 
     /// Appends `frames` frames of silence.
     public func writeSilence(frames: Int) throws(AudioError) {
-        try write(frames: frames) { scratch, _, count in scratch.update(repeating: 0, count: count * self.channelCount) }
+        try write(frames: frames) { scratch, _, count in scratch.update(repeating: 0, count: count * self.channelCount)
+        }
     }
 
     /// Rewrites the header now so it matches the frames written (automatic with `keepsHeaderValid`).
@@ -117,7 +132,9 @@ public final class AudioFileWriter: @unchecked Sendable {
         self.handle = nil
         let status = sf_close(handle)
         guard status == 0 else {
-            throw AudioError(.fileUnreadable, "\(path): closing failed", code: status, codeDescription: String(cString: sf_error_number(status)))
+            throw AudioError(
+                .fileUnreadable, "\(path): closing failed", code: status,
+                codeDescription: String(cString: sf_error_number(status)))
         }
     }
 
@@ -133,7 +150,9 @@ public final class AudioFileWriter: @unchecked Sendable {
             framesWritten += max(0, written)
             guard written == count else {
                 let text = String(cString: sf_strerror(handle))
-                throw AudioError(.fileUnreadable, "\(path): writing failed after \(framesWritten) frames (disk full?)", code: sf_error(handle), codeDescription: text)
+                throw AudioError(
+                    .fileUnreadable, "\(path): writing failed after \(framesWritten) frames (disk full?)",
+                    code: sf_error(handle), codeDescription: text)
             }
             done += count
         }
@@ -144,13 +163,19 @@ public final class AudioFileWriter: @unchecked Sendable {
         let bytesPerFrame = Int64(bits / 8 * channelCount)
         let total = Int64(framesWritten + frames) * bytesPerFrame
         guard total <= limit else {
-            throw FileErrors.unsupported(path, "\(format.container.rawValue.uppercased()) cannot hold more than 4 GiB of audio (this write would make \(total) bytes); record to WAV (written as RF64 past 4 GiB), CAF or FLAC instead")
+            throw FileErrors.unsupported(
+                path,
+                "\(format.container.rawValue.uppercased()) cannot hold more than 4 GiB of audio (this write would make \(total) bytes); record to WAV (written as RF64 past 4 GiB), CAF or FLAC instead"
+            )
         }
     }
 
     /// Interleaves `frames` frames of `source` starting at `offset` into `destination`.
     @inline(__always)
-    static func interleave(_ source: AudioBufferView, from offset: Int, frames: Int, channels: Int, into destination: UnsafeMutablePointer<Float>) {
+    static func interleave(
+        _ source: AudioBufferView, from offset: Int, frames: Int, channels: Int,
+        into destination: UnsafeMutablePointer<Float>
+    ) {
         for channel in 0..<channels {
             var output = destination + channel
             if channel < source.channelCount {

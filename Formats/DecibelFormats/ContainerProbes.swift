@@ -20,7 +20,9 @@ enum OggTail {
         // The last "OggS" capture pattern that starts a well-formed page header.
         var index = tailSize - 27
         while index >= 0 {
-            if tail[index] == 0x4F, tail[index + 1] == 0x67, tail[index + 2] == 0x67, tail[index + 3] == 0x53, tail[index + 4] == 0 {
+            if tail[index] == 0x4F, tail[index + 1] == 0x67, tail[index + 2] == 0x67, tail[index + 3] == 0x53,
+                tail[index + 4] == 0
+            {
                 let segments = Int(tail[index + 26])
                 guard index + 27 + segments <= tailSize else { return "the last Ogg page's header is cut off" }
                 let body = tail[(index + 27)..<(index + 27 + segments)].reduce(0) { $0 + Int($1) }
@@ -47,7 +49,10 @@ enum MPEGLengthHeader {
         guard count > 4 else { return false }
         let markers: [[UInt8]] = [Array("Xing".utf8), Array("Info".utf8), Array("VBRI".utf8)]
         for index in 0..<(count - 4) {
-            for marker in markers where head[index] == marker[0] && head[index + 1] == marker[1] && head[index + 2] == marker[2] && head[index + 3] == marker[3] {
+            for marker in markers
+            where head[index] == marker[0] && head[index + 1] == marker[1] && head[index + 2] == marker[2]
+                && head[index + 3] == marker[3]
+            {
                 return true
             }
         }

@@ -13,16 +13,21 @@ enum FileHeaderCheck {
     /// digital silence come closest); a header claiming more is lying.
     static let maxCompressedSamplesPerByte: Int64 = 8192
 
-    static func validate(_ info: SF_INFO, handle: OpaquePointer, path: String, fileSize: Int64) throws(AudioError) -> Result {
+    static func validate(
+        _ info: SF_INFO, handle: OpaquePointer, path: String, fileSize: Int64
+    ) throws(AudioError) -> Result {
         let channels = Int(info.channels), rate = Int(info.samplerate), frames = Int64(info.frames)
         guard channels >= 1, channels <= AudioFile.maxChannels else {
-            throw FileErrors.invalid(path, "has an absurd header: \(channels) channels (expected 1…\(AudioFile.maxChannels))")
+            throw FileErrors.invalid(
+                path, "has an absurd header: \(channels) channels (expected 1…\(AudioFile.maxChannels))")
         }
         guard rate >= 1, rate <= AudioFile.maxSampleRate else {
-            throw FileErrors.invalid(path, "has an absurd header: sample rate \(rate) Hz (expected 1…\(AudioFile.maxSampleRate))")
+            throw FileErrors.invalid(
+                path, "has an absurd header: sample rate \(rate) Hz (expected 1…\(AudioFile.maxSampleRate))")
         }
         if frames == Int64.max {
-            throw FileErrors.invalid(path, "is truncated or unterminated: its length cannot be determined (no final page or length field)")
+            throw FileErrors.invalid(
+                path, "is truncated or unterminated: its length cannot be determined (no final page or length field)")
         }
         guard frames >= 0 else { throw FileErrors.invalid(path, "has an absurd header: \(frames) frames") }
         let (samples, overflow) = frames.multipliedReportingOverflow(by: Int64(channels))
@@ -34,12 +39,17 @@ enum FileHeaderCheck {
         if !compressedContainer, let bits = AudioEncoding(sndfileSubtype: subtype)?.bitDepth {
             let (bytes, tooBig) = samples.multipliedReportingOverflow(by: Int64(bits / 8))
             guard !tooBig, bytes <= fileSize else {
-                throw FileErrors.invalid(path, "has an absurd header: it declares \(frames) frames (\(tooBig ? "overflowing" : "\(bytes)") bytes) but the file is \(fileSize) bytes")
+                throw FileErrors.invalid(
+                    path,
+                    "has an absurd header: it declares \(frames) frames (\(tooBig ? "overflowing" : "\(bytes)") bytes) but the file is \(fileSize) bytes"
+                )
             }
         } else {
             let (limit, tooBig) = fileSize.multipliedReportingOverflow(by: maxCompressedSamplesPerByte)
             guard tooBig || samples <= limit else {
-                throw FileErrors.invalid(path, "has an absurd header: it declares \(frames) frames, far more than \(fileSize) bytes can hold")
+                throw FileErrors.invalid(
+                    path, "has an absurd header: it declares \(frames) frames, far more than \(fileSize) bytes can hold"
+                )
             }
         }
         if let problem = truncation(in: logText(handle)) {

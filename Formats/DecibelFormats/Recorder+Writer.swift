@@ -13,8 +13,9 @@ extension Recorder {
         thread = nil
         if let error = failure.withLock({ $0 }) { throw error }
         try writer.close()
-        return RecordingSummary(framesWritten: framesWritten, silenceFramesInserted: silenceFramesWritten,
-                                overflowFrames: overflowFrames, overflowEvents: overflowEvents)
+        return RecordingSummary(
+            framesWritten: framesWritten, silenceFramesInserted: silenceFramesWritten,
+            overflowFrames: overflowFrames, overflowEvents: overflowEvents)
     }
 
     /// The writer thread: drain, sleep `flushInterval`, repeat; a final drain once closing.

@@ -57,9 +57,11 @@ public final class Recorder: @unchecked Sendable {
         ringSeconds: Double = 2, flushInterval: Double = 0.1, metadata: [AudioFileMetadataKey: String] = [:]
     ) throws(AudioError) {
         guard ringSeconds > 0, ringSeconds <= 600, flushInterval > 0, flushInterval <= 1 else {
-            throw AudioError(.invalidArgument, "Recorder: ringSeconds must be in (0, 600] and flushInterval in (0, 1] s")
+            throw AudioError(
+                .invalidArgument, "Recorder: ringSeconds must be in (0, 600] and flushInterval in (0, 1] s")
         }
-        writer = try AudioFileWriter(path: path, format: format, sampleRate: sampleRate, channelCount: channelCount, metadata: metadata)
+        writer = try AudioFileWriter(
+            path: path, format: format, sampleRate: sampleRate, channelCount: channelCount, metadata: metadata)
         self.path = path
         self.channelCount = channelCount
         self.sampleRate = sampleRate
@@ -69,7 +71,9 @@ public final class Recorder: @unchecked Sendable {
         let block = AudioBuffer(channelCount: channelCount, frameCapacity: 4096)
         // Unretained: the thread must not keep the recorder alive (a dropped recorder still finishes its
         // file), and deinit joins it before the memory goes.
-        thread = try AudioThread(name: "decibel-recorder", unretained: self) { recorder in recorder.runWriter(block: block) }
+        thread = try AudioThread(name: "decibel-recorder", unretained: self) { recorder in
+            recorder.runWriter(block: block)
+        }
     }
 
     deinit {

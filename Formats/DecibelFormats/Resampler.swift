@@ -49,19 +49,27 @@ public final class Resampler: @unchecked Sendable {
     private var pendingDiscard = 0
 
     /// Creates a converter from `inputRate` to `outputRate` for `channelCount` channels.
-    public init(inputRate: Double, outputRate: Double, channelCount: Int, quality: Quality = .veryHigh, maxInputFrames: Int = 4096) throws(AudioError) {
+    public init(
+        inputRate: Double, outputRate: Double, channelCount: Int, quality: Quality = .veryHigh,
+        maxInputFrames: Int = 4096
+    ) throws(AudioError) {
         guard inputRate > 0, outputRate > 0, inputRate.isFinite, outputRate.isFinite else {
             throw AudioError(.invalidArgument, "Resampler: rates must be positive, got \(inputRate) → \(outputRate)")
         }
         guard (1...AudioFile.maxChannels).contains(channelCount), maxInputFrames > 0 else {
-            throw AudioError(.invalidArgument, "Resampler: \(channelCount) channels, \(maxInputFrames) frames per block is not usable")
+            throw AudioError(
+                .invalidArgument,
+                "Resampler: \(channelCount) channels, \(maxInputFrames) frames per block is not usable")
         }
         var io = decibel_soxr_float_split_io()
         var recipe = soxr_quality_spec(quality.soxrRecipe, 0)
         var runtime = soxr_runtime_spec(1)  // one thread: the caller's
         var failure: soxr_error_t? = nil
-        guard let created = soxr_create(inputRate, outputRate, UInt32(channelCount), &failure, &io, &recipe, &runtime) else {
-            throw AudioError(.unsupportedConfiguration, "Resampler: libsoxr refused \(inputRate) → \(outputRate) Hz", codeDescription: failure.map { String(cString: $0) })
+        guard let created = soxr_create(inputRate, outputRate, UInt32(channelCount), &failure, &io, &recipe, &runtime)
+        else {
+            throw AudioError(
+                .unsupportedConfiguration, "Resampler: libsoxr refused \(inputRate) → \(outputRate) Hz",
+                codeDescription: failure.map { String(cString: $0) })
         }
         converter = created
         self.inputRate = inputRate
@@ -87,14 +95,17 @@ public final class Resampler: @unchecked Sendable {
         }
         if unit > 1 << 20 { unit = 1 }
         let primeFrames = ((32 * maxInputFrames + unit - 1) / unit) * unit
-        let expected = unit > 1 ? (primeFrames / unit) * Int(outputUnit) : Int((Double(primeFrames) * outputRate / inputRate).rounded())
+        let expected =
+            unit > 1
+            ? (primeFrames / unit) * Int(outputUnit) : Int((Double(primeFrames) * outputRate / inputRate).rounded())
         let scratch = AudioBuffer(channelCount: channelCount, frameCapacity: maxOutputFrames(forInput: maxInputFrames))
         let source = UnsafeMutablePointer<UnsafeMutablePointer<Float>>.allocate(capacity: channelCount)
         defer { source.deallocate() }
         for channel in 0..<channelCount { source[channel] = silence }
         var fed = 0, produced = 0
         while fed < primeFrames {
-            let block = AudioBufferView(channelPointers: source, channelCount: channelCount, frameCount: min(maxInputFrames, primeFrames - fed))
+            let block = AudioBufferView(
+                channelPointers: source, channelCount: channelCount, frameCount: min(maxInputFrames, primeFrames - fed))
             let result = process(block, into: scratch.view)
             fed += result.consumed
             produced += result.produced
@@ -127,11 +138,14 @@ public final class Resampler: @unchecked Sendable {
     public func process(_ input: AudioBufferView, into output: AudioBufferView) -> (consumed: Int, produced: Int) {
         let frames = min(input.frameCount, maxInputFrames)
         for channel in 0..<channelCount {
-            inputPointers[channel] = channel < input.channelCount ? UnsafeRawPointer(input.samples(channel)) : UnsafeRawPointer(silence)
+            inputPointers[channel] =
+                channel < input.channelCount ? UnsafeRawPointer(input.samples(channel)) : UnsafeRawPointer(silence)
             outputPointers[channel] = UnsafeMutableRawPointer(output.samples(channel))
         }
         var consumed = 0, produced = 0
-        _ = soxr_process(converter, UnsafeRawPointer(inputPointers), frames, &consumed, UnsafeMutableRawPointer(outputPointers), output.frameCount, &produced)
+        _ = soxr_process(
+            converter, UnsafeRawPointer(inputPointers), frames, &consumed, UnsafeMutableRawPointer(outputPointers),
+            output.frameCount, &produced)
         return (consumed, discardOwed(from: output, produced: produced))
     }
 

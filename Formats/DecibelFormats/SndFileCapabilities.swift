@@ -8,18 +8,24 @@ public enum SndFileCapabilities {
 
     /// Containers the library knows.
     public static var containers: [AudioContainer] {
-        let known = formats(count: Int32(SFC_GET_FORMAT_MAJOR_COUNT), entry: Int32(SFC_GET_FORMAT_MAJOR)).compactMap { AudioContainer(sndfileMajor: $0) }
+        let known = formats(count: Int32(SFC_GET_FORMAT_MAJOR_COUNT), entry: Int32(SFC_GET_FORMAT_MAJOR)).compactMap {
+            AudioContainer(sndfileMajor: $0)
+        }
         return AudioContainer.allCases.filter(known.contains)  // WAV and WAVEX both map to .wav
     }
 
     /// Encodings the library knows.
     public static var encodings: [AudioEncoding] {
-        formats(count: Int32(SFC_GET_FORMAT_SUBTYPE_COUNT), entry: Int32(SFC_GET_FORMAT_SUBTYPE)).compactMap { AudioEncoding(sndfileSubtype: $0) }
+        formats(count: Int32(SFC_GET_FORMAT_SUBTYPE_COUNT), entry: Int32(SFC_GET_FORMAT_SUBTYPE)).compactMap {
+            AudioEncoding(sndfileSubtype: $0)
+        }
     }
 
     /// Whether libsndfile accepts `encoding` in `container` at `sampleRate` with `channels` (`sf_format_check`).
     /// Codec limits it does not check here, such as Opus's fixed rates, still make `AudioFileWriter` throw.
-    public static func canWrite(_ container: AudioContainer, _ encoding: AudioEncoding, sampleRate: Double = 48_000, channels: Int = 2) -> Bool {
+    public static func canWrite(
+        _ container: AudioContainer, _ encoding: AudioEncoding, sampleRate: Double = 48_000, channels: Int = 2
+    ) -> Bool {
         var info = SF_INFO()
         info.samplerate = Int32(sampleRate)
         info.channels = Int32(channels)

@@ -1,4 +1,5 @@
 import DecibelCore
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -25,7 +26,10 @@ public struct WaveformBuilder: Sendable {
 
     /// Creates a builder for `inputChannels` channels at `sampleRate`, `samplesPerPixel` frames per bucket.
     /// `expectedBuckets` reserves the output arrays up front.
-    public init(sampleRate: Double, inputChannels: Int, samplesPerPixel: Int, mixesToMono: Bool = false, expectedBuckets: Int = 0) {
+    public init(
+        sampleRate: Double, inputChannels: Int, samplesPerPixel: Int, mixesToMono: Bool = false,
+        expectedBuckets: Int = 0
+    ) {
         self.sampleRate = sampleRate
         self.inputChannels = Swift.max(1, inputChannels)
         self.samplesPerPixel = Swift.max(1, samplesPerPixel)
@@ -68,7 +72,8 @@ public struct WaveformBuilder: Sendable {
     /// Closes the last partial bucket and returns the result.
     public mutating func finish() -> WaveformPeaks {
         if currentCount > 0 { closeBucket() }
-        return WaveformPeaks(sampleRate: sampleRate, samplesPerBucket: samplesPerPixel, minimum: minimum, maximum: maximum, rms: rms)
+        return WaveformPeaks(
+            sampleRate: sampleRate, samplesPerBucket: samplesPerPixel, minimum: minimum, maximum: maximum, rms: rms)
     }
 
     @inline(__always)
@@ -125,11 +130,13 @@ public struct WaveformBuilder: Sendable {
 extension AudioFile {
     /// Summarises the whole file (from frame 0; `position` ends at the end) in bounded memory: one
     /// block of `chunkFrames` frames plus the output buckets.
-    public func waveform(_ resolution: WaveformResolution, mixToMono: Bool = false) throws(AudioError) -> WaveformPeaks {
+    public func waveform(_ resolution: WaveformResolution, mixToMono: Bool = false) throws(AudioError) -> WaveformPeaks
+    {
         try seek(toFrame: 0)
         let perPixel = resolution.samplesPerPixel(forFrames: frameCount)
-        var builder = WaveformBuilder(sampleRate: Double(sampleRate), inputChannels: channelCount, samplesPerPixel: perPixel,
-                                      mixesToMono: mixToMono, expectedBuckets: (frameCount + perPixel - 1) / perPixel)
+        var builder = WaveformBuilder(
+            sampleRate: Double(sampleRate), inputChannels: channelCount, samplesPerPixel: perPixel,
+            mixesToMono: mixToMono, expectedBuckets: (frameCount + perPixel - 1) / perPixel)
         let block = AudioBuffer(channelCount: channelCount, frameCapacity: chunkFrames)
         while !isAtEnd {
             let count = try read(into: block.view(frames: chunkFrames))

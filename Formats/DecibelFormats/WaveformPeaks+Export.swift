@@ -56,7 +56,8 @@ extension WaveformPeaks {
     /// `sample_rate`, `samples_per_pixel`, `bits`, `length` and the flat `data` array of min/max pairs.
     public func jsonData(bits: Bits = .sixteen) -> Data {
         var text = "{\"version\":2,\"channels\":\(channelCount),\"sample_rate\":\(Int(sampleRate.rounded())),"
-        text += "\"samples_per_pixel\":\(samplesPerBucket),\"bits\":\(bits.rawValue),\"length\":\(bucketCount),\"data\":["
+        text +=
+            "\"samples_per_pixel\":\(samplesPerBucket),\"bits\":\(bits.rawValue),\"length\":\(bucketCount),\"data\":["
         text += integerPairs(bits: bits).map(String.init).joined(separator: ",")
         text += "]}"
         return Data(text.utf8)
@@ -68,33 +69,45 @@ extension WaveformPeaks {
         func word(_ index: Int) -> Int? {
             let offset = index * 4
             guard data.count >= offset + 4 else { return nil }
-            return Int(Int32(littleEndian: data.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset, as: Int32.self) }))
+            return Int(
+                Int32(littleEndian: data.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset, as: Int32.self) }))
         }
         guard let version = word(0), version == 1 || version == 2, let flags = word(1), let rate = word(2),
-              let perPixel = word(3), let length = word(4) else {
+            let perPixel = word(3), let length = word(4)
+        else {
             throw AudioError(.invalidFile, "not an audiowaveform .dat file (bad header)")
         }
         let channels = version == 2 ? (word(5) ?? 0) : 1
         let header = version == 2 ? 24 : 20
         let width = flags & 1 == 1 ? 1 : 2
         guard channels >= 1, channels <= AudioFile.maxChannels, length >= 0 else {
-            throw AudioError(.invalidFile, "audiowaveform .dat header is absurd: \(channels) channels, length \(length)")
+            throw AudioError(
+                .invalidFile, "audiowaveform .dat header is absurd: \(channels) channels, length \(length)")
         }
         let (values, overflow) = length.multipliedReportingOverflow(by: channels * 2)
         guard !overflow, data.count >= header + values * width else {
-            throw AudioError(.invalidFile, "audiowaveform .dat file is truncated: \(length) points × \(channels) channels declared")
+            throw AudioError(
+                .invalidFile, "audiowaveform .dat file is truncated: \(length) points × \(channels) channels declared")
         }
         let scale: Float = width == 2 ? 32768 : 128
         var minimum = Array(repeating: [Float](), count: channels), maximum = minimum
         data.withUnsafeBytes { raw in
             for index in 0..<values {
                 let offset = header + index * width
-                let value = width == 2 ? Float(raw.loadUnaligned(fromByteOffset: offset, as: Int16.self).littleEndian) : Float(Int8(bitPattern: raw[offset]))
+                let value =
+                    width == 2
+                    ? Float(raw.loadUnaligned(fromByteOffset: offset, as: Int16.self).littleEndian)
+                    : Float(Int8(bitPattern: raw[offset]))
                 let channel = (index / 2) % channels
-                if index % 2 == 0 { minimum[channel].append(value / scale) } else { maximum[channel].append(value / scale) }
+                if index % 2 == 0 {
+                    minimum[channel].append(value / scale)
+                } else {
+                    maximum[channel].append(value / scale)
+                }
             }
         }
-        self.init(sampleRate: Double(rate), samplesPerBucket: perPixel, minimum: minimum, maximum: maximum,
-                  rms: Array(repeating: Array(repeating: 0, count: length), count: channels))
+        self.init(
+            sampleRate: Double(rate), samplesPerBucket: perPixel, minimum: minimum, maximum: maximum,
+            rms: Array(repeating: Array(repeating: 0, count: length), count: channels))
     }
 }

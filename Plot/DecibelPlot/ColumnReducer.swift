@@ -63,7 +63,8 @@ final class ColumnEnvelope {
         low[channel].withUnsafeMutableBufferPointer { outLow in
             high[channel].withUnsafeMutableBufferPointer { outHigh in
                 guard let lowBase = outLow.baseAddress, let highBase = outHigh.baseAddress else { return }
-                ColumnReducer.reduce(low: source, high: sourceHigh, count: count, columns: columns, outLow: lowBase, outHigh: highBase)
+                ColumnReducer.reduce(
+                    low: source, high: sourceHigh, count: count, columns: columns, outLow: lowBase, outHigh: highBase)
             }
         }
     }

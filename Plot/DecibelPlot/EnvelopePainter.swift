@@ -4,7 +4,8 @@ struct EnvelopePainter {
     let style: WaveformStyle
 
     /// The rectangles (x, y, width, height) of each channel's lane inside `width` × `height`.
-    func lanes(channels: Int, x: Double, y: Double, width: Double, height: Double) -> [(Double, Double, Double, Double)] {
+    func lanes(channels: Int, x: Double, y: Double, width: Double, height: Double) -> [(Double, Double, Double, Double)]
+    {
         guard channels > 1, style.channelLayout == .lanes else {
             return Array(repeating: (x, y, width, height), count: max(1, channels))
         }
@@ -21,7 +22,9 @@ struct EnvelopePainter {
     }
 
     /// Draws `low`/`high` (one pair per pixel column starting at `x`) into a lane.
-    func paint(_ canvas: PlotCanvas, low: [Float], high: [Float], lane: (Double, Double, Double, Double), color: PlotColor) {
+    func paint(
+        _ canvas: PlotCanvas, low: [Float], high: [Float], lane: (Double, Double, Double, Double), color: PlotColor
+    ) {
         let (x, top, _, height) = lane
         let columns = min(low.count, high.count)
         guard columns > 0 else { return }
@@ -89,7 +92,9 @@ struct EnvelopePainter {
 
     private func traceBack(_ canvas: PlotCanvas, _ ys: [Double], x: Double) {
         canvas.line(to: x + Double(ys.count), ys[ys.count - 1])
-        for column in stride(from: ys.count - 1, through: 0, by: -1) { canvas.line(to: x + Double(column) + 0.5, ys[column]) }
+        for column in stride(from: ys.count - 1, through: 0, by: -1) {
+            canvas.line(to: x + Double(column) + 0.5, ys[column])
+        }
         canvas.line(to: x, ys[0])
     }
 }

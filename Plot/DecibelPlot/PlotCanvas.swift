@@ -52,7 +52,9 @@ public final class PlotCanvas {
     /// Closes the current sub-path.
     public func closePath() { cairo_close_path(context) }
     /// Adds a rectangle sub-path.
-    public func rectangle(x: Double, y: Double, width: Double, height: Double) { cairo_rectangle(context, x, y, width, height) }
+    public func rectangle(x: Double, y: Double, width: Double, height: Double) {
+        cairo_rectangle(context, x, y, width, height)
+    }
     /// Sets the stroke width in pixels.
     public func setLineWidth(_ width: Double) { cairo_set_line_width(context, width) }
     /// Rounds stroke joins and caps (smooth waveform outlines) or keeps them square.

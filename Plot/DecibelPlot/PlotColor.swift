@@ -25,7 +25,9 @@ public struct PlotColor: Hashable, Sendable, CustomStringConvertible {
 
     /// Creates a colour from 8-bit components.
     public init(red8: UInt8, green8: UInt8, blue8: UInt8, alpha8: UInt8 = 255) {
-        self.init(red: Double(red8) / 255, green: Double(green8) / 255, blue: Double(blue8) / 255, alpha: Double(alpha8) / 255)
+        self.init(
+            red: Double(red8) / 255, green: Double(green8) / 255, blue: Double(blue8) / 255, alpha: Double(alpha8) / 255
+        )
     }
 
     /// Parses `#rgb`, `#rrggbb`, `#rrggbbaa` or a colour name (case-insensitive, e.g. `steelblue`).
@@ -38,13 +40,17 @@ public struct PlotColor: Hashable, Sendable, CustomStringConvertible {
         let hex = trimmed.hasPrefix("#") ? String(trimmed.dropFirst()) : trimmed
         let digits = hex.compactMap(\.hexDigitValue)
         guard digits.count == hex.count, [3, 6, 8].contains(digits.count) else {
-            throw AudioError(.invalidArgument, "'\(text)' is not a colour; use #rrggbb, #rrggbbaa, #rgb or a name such as black, white, steelblue")
+            throw AudioError(
+                .invalidArgument,
+                "'\(text)' is not a colour; use #rrggbb, #rrggbbaa, #rgb or a name such as black, white, steelblue")
         }
         let bytes: [UInt8]
         if digits.count == 3 {
             bytes = digits.map { UInt8($0 * 17) } + [255]
         } else {
-            bytes = stride(from: 0, to: digits.count, by: 2).map { UInt8(digits[$0] * 16 + digits[$0 + 1]) } + (digits.count == 6 ? [255] : [])
+            bytes =
+                stride(from: 0, to: digits.count, by: 2).map { UInt8(digits[$0] * 16 + digits[$0 + 1]) }
+                + (digits.count == 6 ? [255] : [])
         }
         self.init(red8: bytes[0], green8: bytes[1], blue8: bytes[2], alpha8: bytes[3])
     }

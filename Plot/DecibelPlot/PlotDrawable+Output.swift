@@ -21,7 +21,8 @@ extension PlotDrawable {
     /// Draws into a new in-memory ARGB image of `size`.
     public func renderImage(size: PlotSize) throws(AudioError) -> PlotImage {
         try Self.checkSize(size)
-        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(size.width), Int32(size.height)) else {
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(size.width), Int32(size.height))
+        else {
             throw AudioError(.backendError, "Cairo could not create a \(size) image")
         }
         defer { cairo_surface_destroy(surface) }
@@ -40,7 +41,8 @@ extension PlotDrawable {
             try renderImage(size: size).writePNG(to: path)
         case .svg, .pdf:
             let width = Double(size.width), height = Double(size.height)
-            let surface = format == .svg
+            let surface =
+                format == .svg
                 ? cairo_svg_surface_create(path, width, height)
                 : cairo_pdf_surface_create(path, width, height)
             guard let surface else { throw AudioError(.backendError, "Cairo could not create '\(path)'") }
@@ -54,7 +56,9 @@ extension PlotDrawable {
 
     /// Draws into any Cairo surface (image, vector, Xlib) and checks Cairo's status afterwards.
     func drawSurface(_ surface: OpaquePointer, size: PlotSize) throws(AudioError) {
-        guard let context = cairo_create(surface) else { throw AudioError(.backendError, "Cairo could not create a context") }
+        guard let context = cairo_create(surface) else {
+            throw AudioError(.backendError, "Cairo could not create a context")
+        }
         defer { cairo_destroy(context) }
         draw(in: PlotCanvas(context: context), size: size)
         try CairoStatus.check(cairo_status(context), "drawing")

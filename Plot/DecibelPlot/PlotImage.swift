@@ -47,7 +47,8 @@ public struct PlotImage: Hashable, Sendable {
         let stride = width * 4
         let status: cairo_status_t = copy.withUnsafeMutableBytes { bytes in
             let surface = cairo_image_surface_create_for_data(
-                bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32, Int32(width), Int32(height), Int32(stride))
+                bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32, Int32(width),
+                Int32(height), Int32(stride))
             defer { cairo_surface_destroy(surface) }
             return cairo_surface_write_to_png(surface, path)
         }
@@ -59,7 +60,8 @@ public struct PlotImage: Hashable, Sendable {
         cairo_surface_flush(surface)
         let format = cairo_image_surface_get_format(surface)
         guard format == CAIRO_FORMAT_ARGB32 || format == CAIRO_FORMAT_RGB24 else {
-            throw AudioError(.unsupportedConfiguration, "image surface format \(format.rawValue) is not ARGB32 or RGB24")
+            throw AudioError(
+                .unsupportedConfiguration, "image surface format \(format.rawValue) is not ARGB32 or RGB24")
         }
         let width = Int(cairo_image_surface_get_width(surface)), height = Int(cairo_image_surface_get_height(surface))
         let stride = Int(cairo_image_surface_get_stride(surface))

@@ -13,7 +13,8 @@ public final class PlotSurface {
         guard (1...32767).contains(size.width), (1...32767).contains(size.height) else {
             throw AudioError(.invalidArgument, "plot size \(size) is out of range (1...32767 pixels each way)")
         }
-        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(size.width), Int32(size.height)) else {
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(size.width), Int32(size.height))
+        else {
             throw AudioError(.backendError, "Cairo could not create a \(size) image")
         }
         try CairoStatus.check(cairo_surface_status(surface), "creating a \(size) image")

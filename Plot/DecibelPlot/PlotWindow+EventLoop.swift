@@ -1,5 +1,6 @@
 import CCairo
 import DecibelCore
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -7,7 +8,9 @@ import Glibc
 extension PlotWindow {
     /// The window thread: handles every pending X event, draws a frame when one is due, then sleeps in
     /// `poll` on the X connection until the next frame or the next event.
-    func runLoop(_ connection: XWindowConnection, drawable: any PlotDrawable, onFrame: FrameHandler?, onKey: KeyHandler?) {
+    func runLoop(
+        _ connection: XWindowConnection, drawable: any PlotDrawable, onFrame: FrameHandler?, onKey: KeyHandler?
+    ) {
         let period = UInt64(1_000_000_000 / max(1, framesPerSecond))
         var nextFrame = MonotonicClock.now()
         var event = XEvent()
@@ -57,7 +60,8 @@ extension PlotWindow {
         var buffer = [CChar](repeating: 0, count: 32)
         var keysym: KeySym = 0
         let length = XLookupString(&event, &buffer, 31, &keysym, nil)
-        let text = length > 0 ? String(decoding: buffer[0..<Int(length)].map { UInt8(bitPattern: $0) }, as: UTF8.self) : ""
+        let text =
+            length > 0 ? String(decoding: buffer[0..<Int(length)].map { UInt8(bitPattern: $0) }, as: UTF8.self) : ""
         let name = XKeysymToString(keysym).map { String(cString: $0) } ?? ""
         return PlotKey(name: name, text: text, keysym: UInt(keysym), modifiers: event.state)
     }

@@ -45,7 +45,10 @@ public final class PlotWindow: @unchecked Sendable {
 
     /// Creates a closed window; `open` shows it. `framesPerSecond` `nil` redraws at the display's
     /// refresh rate (XRandR; 60 when the server reports none, as Xvfb may).
-    public init(title: String = "Decibel", size: PlotSize = PlotSize(width: 800, height: 200), framesPerSecond: Double? = nil, display: String? = nil) {
+    public init(
+        title: String = "Decibel", size: PlotSize = PlotSize(width: 800, height: 200), framesPerSecond: Double? = nil,
+        display: String? = nil
+    ) {
         self.title = title
         requestedFramesPerSecond = framesPerSecond.map { min(240, max(1, $0)) }
         displayName = display
@@ -69,12 +72,17 @@ public final class PlotWindow: @unchecked Sendable {
 
     /// Connects to the X server, maps the window and starts redrawing `drawable` on the window thread.
     /// Throws when the display cannot be opened or the window is already open.
-    public func open(drawing drawable: any PlotDrawable, onFrame: FrameHandler? = nil, onKey: KeyHandler? = nil) throws(AudioError) {
-        guard !running.load(ordering: .acquiring) else { throw AudioError(.invalidState, "the plot window is already open") }
+    public func open(
+        drawing drawable: any PlotDrawable, onFrame: FrameHandler? = nil, onKey: KeyHandler? = nil
+    ) throws(AudioError) {
+        guard !running.load(ordering: .acquiring) else {
+            throw AudioError(.invalidState, "the plot window is already open")
+        }
         PlotWindow.installErrorHandler()
         guard let display = XOpenDisplay(displayName) else {
             let name = displayName ?? "$DISPLAY (unset)"
-            throw AudioError(.backendUnavailable, "cannot open X display \(name); start an X server or Xvfb and set DISPLAY")
+            throw AudioError(
+                .backendUnavailable, "cannot open X display \(name); start an X server or Xvfb and set DISPLAY")
         }
         let connection = XWindowConnection(display: display, title: title, size: size)
         let rate = requestedFramesPerSecond ?? connection.refreshRate ?? 60

@@ -15,7 +15,7 @@ final class RollingHistory {
     private var orderedHigh: [Float] = []
 
     init(mode: WaveformPlot.Mode) {
-        if case let .rolling(points, framesPerPoint) = mode {
+        if case .rolling(let points, let framesPerPoint) = mode {
             self.points = max(2, points)
             self.framesPerPoint = max(1, framesPerPoint)
         } else {

@@ -4,11 +4,16 @@ extension SpectrumPlot {
         analyzeRecentIfNeeded()
         canvas.clear(background)
         let left = showsGrid ? 34.0 : 0, bottom = showsGrid ? 16.0 : 0
-        let area = (x: left, y: 4.0, width: max(1, Double(size.width) - left - 4), height: max(1, Double(size.height) - bottom - 4))
+        let area = (
+            x: left, y: 4.0, width: max(1, Double(size.width) - left - 4),
+            height: max(1, Double(size.height) - bottom - 4)
+        )
         if showsGrid { drawGrid(canvas, area: area) }
         let range = decibelRange
         func y(_ decibels: Float) -> Double {
-            let fraction = Double((min(max(decibels, range.lowerBound), range.upperBound) - range.lowerBound) / (range.upperBound - range.lowerBound))
+            let fraction = Double(
+                (min(max(decibels, range.lowerBound), range.upperBound) - range.lowerBound)
+                    / (range.upperBound - range.lowerBound))
             return area.y + area.height * (1 - fraction)
         }
         canvas.save()
@@ -31,7 +36,8 @@ extension SpectrumPlot {
             var points: [(Double, Double)] = []
             for column in 0..<columns {
                 let start = Double(column) / Double(columns), end = Double(column + 1) / Double(columns)
-                points.append((area.x + Double(column) + 0.5, y(level(from: frequency(at: start), to: frequency(at: end)))))
+                points.append(
+                    (area.x + Double(column) + 0.5, y(level(from: frequency(at: start), to: frequency(at: end)))))
             }
             canvas.move(to: area.x, area.y + area.height)
             for (px, py) in points { canvas.line(to: px, py) }

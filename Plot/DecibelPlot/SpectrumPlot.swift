@@ -58,8 +58,10 @@ public final class SpectrumPlot: PlotDrawable {
 
     /// Creates an empty spectrum plot.
     public init(
-        shape: Shape = .bars, frequencyScale: FrequencyScale = .logarithmic, decibelRange: ClosedRange<Float> = -100...0,
-        barCount: Int = 64, fftSize: Int = 4096, window: AnalysisWindow = .hann, background: PlotColor = .plotBackground,
+        shape: Shape = .bars, frequencyScale: FrequencyScale = .logarithmic,
+        decibelRange: ClosedRange<Float> = -100...0,
+        barCount: Int = 64, fftSize: Int = 4096, window: AnalysisWindow = .hann,
+        background: PlotColor = .plotBackground,
         color: PlotColor = .plotWaveform, axisColor: PlotColor = .plotAxis, showsGrid: Bool = true
     ) {
         self.shape = shape

@@ -4,7 +4,10 @@ struct TimeAxis {
     let color: PlotColor
 
     /// The tick spacings in seconds, shortest first: labels land on round times whatever the zoom.
-    static let steps: [Double] = [0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600, 7200, 14400]
+    static let steps: [Double] = [
+        0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600,
+        7200, 14400,
+    ]
 
     func draw(in canvas: PlotCanvas, x: Double, y: Double, width: Double, height: Double) {
         guard duration > 0, width > 0 else { return }
@@ -26,7 +29,10 @@ struct TimeAxis {
             canvas.stroke()
             canvas.setColor(color)
             let anchor: PlotCanvas.TextAnchor = index == 0 ? .left : (position > x + width - 30 ? .right : .center)
-            canvas.text(Self.label(time, step: step), x: index == 0 ? position + 1 : (anchor == .right ? position - 2 : position), y: y + height - 4, size: 10, anchor: anchor)
+            canvas.text(
+                Self.label(time, step: step),
+                x: index == 0 ? position + 1 : (anchor == .right ? position - 2 : position), y: y + height - 4,
+                size: 10, anchor: anchor)
             index += 1
             time = Double(index) * step
         }

@@ -15,7 +15,10 @@ public struct WaveformOverview: PlotDrawable, Sendable {
     public var axisColor: PlotColor
 
     /// The time axis takes ``timeAxisHeight`` points at the bottom; the RMS band shows in filled styles only.
-    public init(peaks: WaveformPeaks, style: WaveformStyle = WaveformStyle(fill: true), showsTimeAxis: Bool = false, showsRMS: Bool = true, axisColor: PlotColor = .plotAxis) {
+    public init(
+        peaks: WaveformPeaks, style: WaveformStyle = WaveformStyle(fill: true), showsTimeAxis: Bool = false,
+        showsRMS: Bool = true, axisColor: PlotColor = .plotAxis
+    ) {
         self.peaks = peaks
         self.style = style
         self.showsTimeAxis = showsTimeAxis
@@ -44,15 +47,20 @@ public struct WaveformOverview: PlotDrawable, Sendable {
         envelope.resize(channels: 1, columns: columns)
         for channel in (0..<channels).reversed() {
             let color = style.color(ofChannel: channel)
-            reduce(envelope, low: channel < peaks.channelCount ? peaks.minimum[channel] : [], high: channel < peaks.channelCount ? peaks.maximum[channel] : [])
+            reduce(
+                envelope, low: channel < peaks.channelCount ? peaks.minimum[channel] : [],
+                high: channel < peaks.channelCount ? peaks.maximum[channel] : [])
             painter.paint(canvas, low: envelope.low[0], high: envelope.high[0], lane: lanes[channel], color: color)
             if showsRMS, style.fill, channel < peaks.channelCount {
                 reduce(envelope, low: peaks.rms[channel], high: peaks.rms[channel])
-                rmsPainter.paint(canvas, low: envelope.low[0], high: envelope.high[0], lane: lanes[channel], color: color.mixed(with: .white, amount: 0.45))
+                rmsPainter.paint(
+                    canvas, low: envelope.low[0], high: envelope.high[0], lane: lanes[channel],
+                    color: color.mixed(with: .white, amount: 0.45))
             }
         }
         if showsTimeAxis {
-            TimeAxis(duration: peaks.duration, color: axisColor).draw(in: canvas, x: 0, y: plotHeight, width: Double(size.width), height: axis)
+            TimeAxis(duration: peaks.duration, color: axisColor).draw(
+                in: canvas, x: 0, y: plotHeight, width: Double(size.width), height: axis)
         }
     }
 

@@ -30,7 +30,9 @@ extension WaveformPeaks {
             newMaximum.append(high)
             newRMS.append(power)
         }
-        return WaveformPeaks(sampleRate: sampleRate, samplesPerBucket: samplesPerBucket * factor, minimum: newMinimum, maximum: newMaximum, rms: newRMS)
+        return WaveformPeaks(
+            sampleRate: sampleRate, samplesPerBucket: samplesPerBucket * factor, minimum: newMinimum,
+            maximum: newMaximum, rms: newRMS)
     }
 
     /// Seconds of audio the peaks cover (approximate for a short last bucket).

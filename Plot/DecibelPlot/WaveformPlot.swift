@@ -96,9 +96,12 @@ public final class WaveformPlot: PlotDrawable {
         envelope.resize(channels: channels, columns: columns)
         for channel in 0..<channels { reduce(channel: channel) }
         let painter = EnvelopePainter(style: style)
-        let lanes = painter.lanes(channels: channels, x: 0, y: 0, width: Double(size.width), height: Double(size.height))
+        let lanes = painter.lanes(
+            channels: channels, x: 0, y: 0, width: Double(size.width), height: Double(size.height))
         for channel in (0..<channels).reversed() {
-            painter.paint(canvas, low: envelope.low[channel], high: envelope.high[channel], lane: lanes[channel], color: style.color(ofChannel: channel))
+            painter.paint(
+                canvas, low: envelope.low[channel], high: envelope.high[channel], lane: lanes[channel],
+                color: style.color(ofChannel: channel))
         }
     }
 
@@ -109,7 +112,9 @@ public final class WaveformPlot: PlotDrawable {
             }
         } else if channel < buffer.count {
             buffer[channel].withUnsafeBufferPointer { samples in
-                guard let base = samples.baseAddress else { return envelope.reduce(channel: channel, low: [0], high: [0], count: 0) }
+                guard let base = samples.baseAddress else {
+                    return envelope.reduce(channel: channel, low: [0], high: [0], count: 0)
+                }
                 envelope.reduce(channel: channel, low: base, high: base, count: samples.count)
             }
         } else {

@@ -26,14 +26,17 @@ final class XWindowConnection {
         deleteAtom = atom
         XSetWMProtocols(display, window, &atom, 1)
         XMapWindow(display, window)
-        surface = cairo_xlib_surface_create(display, window, decibel_cairo_x_default_visual(display, screen), Int32(size.width), Int32(size.height))
+        surface = cairo_xlib_surface_create(
+            display, window, decibel_cairo_x_default_visual(display, screen), Int32(size.width), Int32(size.height))
         XFlush(display)
     }
 
     /// The screen's refresh rate in Hz from XRandR, if the server reports one.
     var refreshRate: Double? {
         let screen = decibel_cairo_x_default_screen(display)
-        guard let configuration = XRRGetScreenInfo(display, decibel_cairo_x_root_window(display, screen)) else { return nil }
+        guard let configuration = XRRGetScreenInfo(display, decibel_cairo_x_root_window(display, screen)) else {
+            return nil
+        }
         defer { XRRFreeScreenConfigInfo(configuration) }
         let rate = XRRConfigCurrentRate(configuration)
         return rate > 0 ? Double(rate) : nil

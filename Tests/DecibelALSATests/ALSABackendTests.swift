@@ -3,6 +3,7 @@ import DecibelTestSupport
 import Foundation
 import Synchronization
 import Testing
+
 @testable import DecibelALSA
 
 @Suite("ALSA backend: loading, devices, probing, errors")
@@ -36,7 +37,9 @@ struct ALSABackendTests {
     @Test func libraryEnvironmentVariableIsHonoured() throws {
         let missing = "/nonexistent/decibel/libasound.so.2"
         #expect(ALSALibrary.description.resolvePath(nil, environment: ["DECIBEL_ALSA_LIBRARY": missing]) == missing)
-        #expect(ALSALibrary.description.resolvePath("/x/libasound.so.2", environment: ["DECIBEL_ALSA_LIBRARY": missing]) == "/x/libasound.so.2")
+        #expect(
+            ALSALibrary.description.resolvePath("/x/libasound.so.2", environment: ["DECIBEL_ALSA_LIBRARY": missing])
+                == "/x/libasound.so.2")
         #expect(ALSALibrary.description.resolvePath(nil, environment: ["DECIBEL_ALSA_LIBRARY": ""]) == "libasound.so.2")
         #expect(ALSALibrary.description.resolvePath(nil, environment: [:]) == "libasound.so.2")
         if (try? ALSALibrary.load(path: missing)) != nil { Issue.record("a missing file cannot load") }
@@ -50,9 +53,12 @@ struct ALSABackendTests {
         let availability = backend.availability
         #expect(availability.isAvailable, "plugin PCMs work without a card: \(availability)")
         let cards = ALSABackend.cardNumbers(library).count
-        #expect(availability.description.contains("alsa-lib \(library.version), \(cards) sound card(s)"), "\(availability)")
+        #expect(
+            availability.description.contains("alsa-lib \(library.version), \(cards) sound card(s)"), "\(availability)")
         let defaultOpens = (try? ALSAPCM(library: library, name: "default", direction: .output)) != nil
-        #expect(availability.description.contains(defaultOpens ? "'default' PCM opens" : "'default' PCM does not open"), "\(availability)")
+        #expect(
+            availability.description.contains(defaultOpens ? "'default' PCM opens" : "'default' PCM does not open"),
+            "\(availability)")
     }
 
     /// Every PCM `aplay -L` lists is an output device here, every one `arecord -L` lists an input.
@@ -63,7 +69,9 @@ struct ALSABackendTests {
         func names(_ tool: String) throws -> Set<String> {
             let result = try run(tool, ["-L"], environment: environment, timeout: 20)
             #expect(result.status == 0, "\(tool) -L failed: \(result.standardError)")
-            return Set(result.standardOutput.split(separator: "\n").filter { !$0.hasPrefix(" ") && !$0.isEmpty }.map(String.init))
+            return Set(
+                result.standardOutput.split(separator: "\n").filter { !$0.hasPrefix(" ") && !$0.isEmpty }.map(
+                    String.init))
         }
         let playback = try names("aplay"), capture = try names("arecord")
         #expect(!playback.isEmpty)
@@ -106,7 +114,8 @@ struct ALSABackendTests {
             } catch {
                 #expect(error.kind == .deviceNotFound)
                 #expect(error.codeDescription == "No such file or directory")
-                #expect(error.message.contains("Unknown PCM decibel_no_such_pcm"), "alsa-lib's own words: \(error.message)")
+                #expect(
+                    error.message.contains("Unknown PCM decibel_no_such_pcm"), "alsa-lib's own words: \(error.message)")
             }
             // Plugins that fail noisily without their server or device: jack (libjack's own messages), oss.
             for id in ["jack", "oss"] {
@@ -115,7 +124,8 @@ struct ALSABackendTests {
         }
         // alsa-lib's default handler prints "ALSA lib pcm.c:…"; other tests may print beside this one.
         let chatter = printed.split(separator: "\n").filter {
-            $0.hasPrefix("ALSA lib") || $0.contains("decibel_no_such_pcm") || $0.contains("Cannot connect to server") || $0.contains("jack server")
+            $0.hasPrefix("ALSA lib") || $0.contains("decibel_no_such_pcm") || $0.contains("Cannot connect to server")
+                || $0.contains("jack server")
         }
         #expect(chatter.isEmpty, "alsa-lib printed: \(chatter)")
         #expect(ALSADiagnostics.recentMessages.contains { $0.text.contains("Unknown PCM decibel_no_such_pcm") })
@@ -128,7 +138,8 @@ struct ALSABackendTests {
         for name in ["plug:null", "plug:'null'"] {
             #expect(!listed.contains(name))
             let log = CallbackLog()
-            let stream = try backend.makeStream(StreamConfiguration(device: name, channelCount: 3, bufferSize: .frames(64)) { log.record($0) })
+            let stream = try backend.makeStream(
+                StreamConfiguration(device: name, channelCount: 3, bufferSize: .frames(64)) { log.record($0) })
             try stream.start()
             Thread.sleep(forTimeInterval: 0.1)
             stream.close()
@@ -149,7 +160,8 @@ struct ALSABackendTests {
     @Test func unsupportedRequestsAreRefusedClearly() throws {
         let backend = ALSATestConfig.backend()
         do {
-            _ = try backend.makeStream(StreamConfiguration(device: "pulse", sampleRate: 48_000, channelCount: 40) { _ in })
+            _ = try backend.makeStream(
+                StreamConfiguration(device: "pulse", sampleRate: 48_000, channelCount: 40) { _ in })
             Issue.record("40 channels on the pulse PCM must be refused")
         } catch {
             #expect([.unsupportedConfiguration, .backendError].contains(error.kind), "\(error)")

@@ -2,6 +2,7 @@ import DecibelCore
 import DecibelTestSupport
 import Foundation
 import Testing
+
 @testable import DecibelALSA
 
 /// The `pulse` PCM (libasound2-plugins) through the PulseAudio server `Scripts/servers start pulse` runs.
@@ -19,8 +20,11 @@ struct ALSAPulseTests {
 
         let backend = ALSATestConfig.backend()
         let log = CallbackLog(settle: 10)
-        let stream = try backend.makeStream(StreamConfiguration(
-            direction: .output, device: "pulse", sampleRate: rate, channelCount: 2, bufferSize: .frames(2048), sampleType: type, name: "decibel-alsa-test") { context in
+        let stream = try backend.makeStream(
+            StreamConfiguration(
+                direction: .output, device: "pulse", sampleRate: rate, channelCount: 2, bufferSize: .frames(2048),
+                sampleType: type, name: "decibel-alsa-test"
+            ) { context in
                 log.record(context)
                 let start = Double(context.timestamp.sampleTime)
                 for i in 0..<context.frameCount {
@@ -33,7 +37,8 @@ struct ALSAPulseTests {
         let negotiated = try #require((stream as? ALSAStream)?.outputParameters)
         #expect(negotiated.format.sampleType == type, "negotiated \(negotiated.format)")
         #expect(stream.latency.outputFrames == negotiated.bufferFrames, "the buffer alsa-lib settled on is reported")
-        #expect((4096...8192).contains(stream.latency.outputFrames), "near two periods of 2048 frames, not pulse's default")
+        #expect(
+            (4096...8192).contains(stream.latency.outputFrames), "near two periods of 2048 frames, not pulse's default")
         try stream.start()
         #expect(waitUntil(seconds: 5) { log.callbacks.load(ordering: .relaxed) > 10 }, "the pulse PCM started")
         Thread.sleep(forTimeInterval: 1.5)
@@ -44,7 +49,9 @@ struct ALSAPulseTests {
         // An xrun (a loaded machine) costs the pulse plugin about two seconds to restart; the tone is
         // then measured on its longest unbroken stretch, and cadence only when nothing was lost.
         let tone = longestTone(in: samples, rms: Double(amplitude) / 2.squareRoot())
-        #expect(tone.count >= (xruns == 0 ? 48_000 : 24_000), "an unbroken tone was recorded (\(tone.count) of \(samples.count) samples, \(xruns) xruns)")
+        #expect(
+            tone.count >= (xruns == 0 ? 48_000 : 24_000),
+            "an unbroken tone was recorded (\(tone.count) of \(samples.count) samples, \(xruns) xruns)")
         guard tone.count >= 4_800 else { return }
         let measured = SignalAnalysis.frequency(tone, sampleRate: rate)
         #expect(abs(measured - frequency) < 1, "frequency \(measured) Hz")
@@ -85,22 +92,27 @@ struct ALSAPulseTests {
         // The pulse plugin takes about two seconds to resume after snd_pcm_prepare (the same happens in
         // plain C with aplay's recovery loop), so two stalls keep the test short.
         let stalls = [40, 70]
-        let stream = try backend.makeStream(StreamConfiguration(
-            direction: .output, device: "pulse", sampleRate: 48_000, channelCount: 2, bufferSize: .frames(480),
-            onEvent: { events.record($0) }) { context in
+        let stream = try backend.makeStream(
+            StreamConfiguration(
+                direction: .output, device: "pulse", sampleRate: 48_000, channelCount: 2, bufferSize: .frames(480),
+                onEvent: { events.record($0) }
+            ) { context in
                 let index = log.callbacks.load(ordering: .relaxed)
                 log.record(context)
                 if stalls.contains(index) { usleep(150_000) }  // 150 ms against a 20 ms buffer
             })
         defer { stream.close() }
         try stream.start()
-        #expect(waitUntil(seconds: 15) { log.callbacks.load(ordering: .relaxed) > 170 }, "the stream kept running after the stalls")
+        #expect(
+            waitUntil(seconds: 15) { log.callbacks.load(ordering: .relaxed) > 170 },
+            "the stream kept running after the stalls")
         try stream.stop()
         #expect(stream.xrunCount >= stalls.count, "each stall is at least one xrun (got \(stream.xrunCount))")
         #expect(stream.xrunCount < 20, "only the stalls caused xruns (got \(stream.xrunCount))")
         #expect(stream.state == .stopped, "recovered, not invalidated")
         Thread.sleep(forTimeInterval: 0.1)
-        let reported = events.all.compactMap { event -> Int? in if case .xrun(let total) = event { total } else { nil } }
+        let reported = events.all.compactMap { event -> Int? in if case .xrun(let total) = event { total } else { nil }
+        }
         #expect(reported.last == stream.xrunCount, "xrun events report the running total: \(reported)")
         #expect(!events.all.contains { if case .deviceLost = $0 { true } else { false } })
     }
@@ -119,9 +131,12 @@ struct ALSAPulseTests {
         defer { _ = try? run(servers, ["stop", "pulse"], environment: privateServer, timeout: 30) }
         let log = CallbackLog()
         let events = EventLog()
-        let stream = try backend.makeStream(StreamConfiguration(
-            direction: .output, device: "decibel_pulse_private", sampleRate: 48_000, channelCount: 2, bufferSize: .frames(480),
-            onEvent: { events.record($0) }) { log.record($0) })
+        let stream = try backend.makeStream(
+            StreamConfiguration(
+                direction: .output, device: "decibel_pulse_private", sampleRate: 48_000, channelCount: 2,
+                bufferSize: .frames(480),
+                onEvent: { events.record($0) }
+            ) { log.record($0) })
         defer { stream.close() }
         try stream.start()
         #expect(waitUntil(seconds: 5) { log.callbacks.load(ordering: .relaxed) > 20 })
@@ -130,7 +145,9 @@ struct ALSAPulseTests {
         let lost = waitUntil(seconds: 10) { events.all.contains { if case .deviceLost = $0 { true } else { false } } }
         #expect(lost, "deviceLost after the server stopped; events: \(events.all)")
         #expect(stream.state == .invalidated)
-        let reason = events.all.compactMap { event -> String? in if case .deviceLost(let reason) = event { reason } else { nil } }.first ?? ""
+        let reason =
+            events.all.compactMap { event -> String? in if case .deviceLost(let reason) = event { reason } else { nil }
+            }.first ?? ""
         #expect(reason.contains("'decibel_pulse_private'"), "\(reason)")
         do {
             try stream.start()
@@ -153,7 +170,10 @@ final class Recording: @unchecked Sendable {
 
     init(sink: String) throws {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["parec", "-d", "\(sink).monitor", "--raw", "--format=float32le", "--rate=48000", "--channels=1", "--latency-msec=20"]
+        process.arguments = [
+            "parec", "-d", "\(sink).monitor", "--raw", "--format=float32le", "--rate=48000", "--channels=1",
+            "--latency-msec=20",
+        ]
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice

@@ -1,14 +1,18 @@
 import DecibelCore
 import Testing
+
 @testable import DecibelALSA
 
 @Suite("ALSA sample formats")
 struct ALSASampleFormatTests {
     @Test func preferenceIsFloatThenWidestIntegers() {
-        #expect(ALSASampleFormat.candidates(preferring: nil) == [.float32, .int32, .int24Packed, .int24InInt32, .int16])
+        #expect(
+            ALSASampleFormat.candidates(preferring: nil) == [.float32, .int32, .int24Packed, .int24InInt32, .int16])
         #expect(ALSASampleFormat.candidates(preferring: .int16).first == .int16)
         #expect(ALSASampleFormat.candidates(preferring: .int24).prefix(2) == [.int24Packed, .int24InInt32])
-        #expect(ALSASampleFormat.candidates(preferring: .float64) == ALSASampleFormat.preference, "unsupported requests fall back to the preference")
+        #expect(
+            ALSASampleFormat.candidates(preferring: .float64) == ALSASampleFormat.preference,
+            "unsupported requests fall back to the preference")
     }
 
     /// S24_LE keeps the sample in the low 24 bits of a 32-bit word; both directions round-trip exactly.
@@ -18,7 +22,8 @@ struct ALSASampleFormatTests {
         var words = [Int32](repeating: 0x5A5A_5A5A, count: values.count)
         floats.withUnsafeBufferPointer { source in
             words.withUnsafeMutableBytes { raw in
-                ALSASampleFormat.int24InInt32.encode(source.baseAddress!, count: values.count, to: raw.baseAddress!, stride: 4)
+                ALSASampleFormat.int24InInt32.encode(
+                    source.baseAddress!, count: values.count, to: raw.baseAddress!, stride: 4)
             }
         }
         #expect(words == values, "sign-extended 24-bit values in 32-bit words")
@@ -27,7 +32,8 @@ struct ALSASampleFormatTests {
         let dirty = words.map { Int32(bitPattern: (UInt32(bitPattern: $0) & 0x00FF_FFFF) | 0xAB00_0000) }
         dirty.withUnsafeBytes { raw in
             decoded.withUnsafeMutableBufferPointer { destination in
-                ALSASampleFormat.int24InInt32.decode(raw.baseAddress!, stride: 4, count: values.count, into: destination.baseAddress!)
+                ALSASampleFormat.int24InInt32.decode(
+                    raw.baseAddress!, stride: 4, count: values.count, into: destination.baseAddress!)
             }
         }
         #expect(decoded == floats)

@@ -3,6 +3,7 @@ import DecibelTestSupport
 import Foundation
 import Synchronization
 import Testing
+
 @testable import DecibelALSA
 
 @Suite("ALSA streams on alsa-lib's own plugins")
@@ -11,8 +12,10 @@ struct ALSAStreamTests {
     @Test func nullPlaybackRunsAtRealTimePace() throws {
         let backend = ALSATestConfig.backend()
         let log = CallbackLog()
-        let stream = try backend.makeStream(StreamConfiguration(
-            direction: .output, device: "null", sampleRate: 48_000, channelCount: 2, bufferSize: .frames(256)) { log.record($0) })
+        let stream = try backend.makeStream(
+            StreamConfiguration(
+                direction: .output, device: "null", sampleRate: 48_000, channelCount: 2, bufferSize: .frames(256)
+            ) { log.record($0) })
         defer { stream.close() }
         #expect(stream.format.sampleRate == 48_000)
         #expect(stream.format.bufferSize == 256)
@@ -36,8 +39,10 @@ struct ALSAStreamTests {
     @Test func nullCaptureYieldsSilenceAtRealTimePace() throws {
         let backend = ALSATestConfig.backend()
         let log = CallbackLog()
-        let stream = try backend.makeStream(StreamConfiguration(
-            direction: .input, device: "null", sampleRate: 44_100, channelCount: 1, bufferSize: .frames(441)) { log.record($0) })
+        let stream = try backend.makeStream(
+            StreamConfiguration(
+                direction: .input, device: "null", sampleRate: 44_100, channelCount: 1, bufferSize: .frames(441)
+            ) { log.record($0) })
         defer { stream.close() }
         #expect(stream.format.inputChannelCount == 1)
         #expect(stream.format.outputChannelCount == 0)
@@ -53,8 +58,10 @@ struct ALSAStreamTests {
     @Test func nullDuplexRunsBothWays() throws {
         let backend = ALSATestConfig.backend()
         let log = CallbackLog()
-        let stream = try backend.makeStream(StreamConfiguration(
-            direction: .duplex, device: "null", sampleRate: 48_000, channelCount: 2, bufferSize: .milliseconds(10)) { context in
+        let stream = try backend.makeStream(
+            StreamConfiguration(
+                direction: .duplex, device: "null", sampleRate: 48_000, channelCount: 2, bufferSize: .milliseconds(10)
+            ) { context in
                 log.record(context)
                 context.input.copy(from: context.output)
             })
@@ -80,9 +87,11 @@ struct ALSAStreamTests {
         let backend = ALSATestConfig.backend(access: access)
         let log = CallbackLog()
         let channels = 2
-        let stream = try backend.makeStream(StreamConfiguration(
-            direction: .output, device: "decibel_file_\(name)", sampleRate: 48_000, channelCount: channels,
-            bufferSize: .frames(300), sampleType: type) { context in
+        let stream = try backend.makeStream(
+            StreamConfiguration(
+                direction: .output, device: "decibel_file_\(name)", sampleRate: 48_000, channelCount: channels,
+                bufferSize: .frames(300), sampleType: type
+            ) { context in
                 log.record(context)
                 for channel in 0..<context.output.channelCount {
                     let samples = context.output[channel]
@@ -104,7 +113,9 @@ struct ALSAStreamTests {
         let width = negotiated.format.bytesPerSample
         let rendered = log.frames.load(ordering: .relaxed)
         #expect(rendered > 48_000 / 4)
-        #expect(data.count == rendered * channels * width, "the file holds every rendered frame: \(data.count) bytes for \(rendered) frames")
+        #expect(
+            data.count == rendered * channels * width,
+            "the file holds every rendered frame: \(data.count) bytes for \(rendered) frames")
         var mismatches = 0
         var firstMismatch = ""
         data.withUnsafeBytes { raw in
@@ -112,13 +123,16 @@ struct ALSAStreamTests {
                 for channel in 0..<channels {
                     let offset = (frame * channels + channel) * width
                     let r = Int32(testInteger(frame: frame, channel: channel))
-                    let matches: Bool = switch negotiated.format {
-                    case .int16: raw.loadUnaligned(fromByteOffset: offset, as: Int16.self) == Int16(r)
-                    case .int24Packed: SampleCoding.loadInt24(raw.baseAddress! + offset) == r << 8
-                    case .int24InInt32: raw.loadUnaligned(fromByteOffset: offset, as: Int32.self) == r << 8
-                    case .int32: raw.loadUnaligned(fromByteOffset: offset, as: Int32.self) == r << 16
-                    case .float32: raw.loadUnaligned(fromByteOffset: offset, as: Float.self).bitPattern == (Float(r) / 32768).bitPattern
-                    }
+                    let matches: Bool =
+                        switch negotiated.format {
+                        case .int16: raw.loadUnaligned(fromByteOffset: offset, as: Int16.self) == Int16(r)
+                        case .int24Packed: SampleCoding.loadInt24(raw.baseAddress! + offset) == r << 8
+                        case .int24InInt32: raw.loadUnaligned(fromByteOffset: offset, as: Int32.self) == r << 8
+                        case .int32: raw.loadUnaligned(fromByteOffset: offset, as: Int32.self) == r << 16
+                        case .float32:
+                            raw.loadUnaligned(fromByteOffset: offset, as: Float.self).bitPattern
+                                == (Float(r) / 32768).bitPattern
+                        }
                     if !matches {
                         if mismatches == 0 { firstMismatch = "frame \(frame) channel \(channel)" }
                         mismatches += 1
@@ -142,7 +156,8 @@ struct ALSAStreamTests {
                 case .int16: withUnsafeBytes(of: Int16(r).littleEndian) { bytes.append(contentsOf: $0) }
                 case .int24: withUnsafeBytes(of: (r << 8).littleEndian) { bytes.append(contentsOf: $0.prefix(3)) }
                 case .int32: withUnsafeBytes(of: (r << 16).littleEndian) { bytes.append(contentsOf: $0) }
-                default: withUnsafeBytes(of: (Float(r) / 32768).bitPattern.littleEndian) { bytes.append(contentsOf: $0) }
+                default:
+                    withUnsafeBytes(of: (Float(r) / 32768).bitPattern.littleEndian) { bytes.append(contentsOf: $0) }
                 }
             }
         }
@@ -151,9 +166,11 @@ struct ALSAStreamTests {
 
         let backend = ALSATestConfig.backend()
         let checked = Atomic<Int>(0), mismatches = Atomic<Int>(0)
-        let stream = try backend.makeStream(StreamConfiguration(
-            direction: .input, device: "decibel_infile_\(name)", sampleRate: 48_000, channelCount: channels,
-            bufferSize: .frames(400), sampleType: type) { context in
+        let stream = try backend.makeStream(
+            StreamConfiguration(
+                direction: .input, device: "decibel_infile_\(name)", sampleRate: 48_000, channelCount: channels,
+                bufferSize: .frames(400), sampleType: type
+            ) { context in
                 let start = Int(context.timestamp.sampleTime)
                 guard start + context.frameCount <= fileFrames else { return }
                 for channel in 0..<context.input.channelCount {
@@ -178,8 +195,11 @@ struct ALSAStreamTests {
         let backend = ALSATestConfig.backend()
         let log = CallbackLog()
         let events = EventLog()
-        let stream = try backend.makeStream(StreamConfiguration(
-            direction: .output, device: "null", channelCount: 1, bufferSize: .frames(128), onEvent: { events.record($0) }) { log.record($0) })
+        let stream = try backend.makeStream(
+            StreamConfiguration(
+                direction: .output, device: "null", channelCount: 1, bufferSize: .frames(128),
+                onEvent: { events.record($0) }
+            ) { log.record($0) })
         try stream.start()
         #expect(stream.state == .running)
         Thread.sleep(forTimeInterval: 0.2)

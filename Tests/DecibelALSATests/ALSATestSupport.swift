@@ -3,6 +3,7 @@ import DecibelTestSupport
 import Foundation
 import Synchronization
 import Testing
+
 @testable import DecibelALSA
 
 /// The ALSA configuration every test in this target runs under: alsa-lib's global `alsa.conf` (so
@@ -16,10 +17,12 @@ enum ALSATestConfig {
         let directory = TestEnvironment.temporaryDirectory("decibel-alsa")
         var text = "</usr/share/alsa/alsa.conf>\n"
         for name in filePCMs {
-            text += "pcm.decibel_file_\(name) { type file slave.pcm null file \"\(directory.path)/\(name).raw\" format raw }\n"
+            text +=
+                "pcm.decibel_file_\(name) { type file slave.pcm null file \"\(directory.path)/\(name).raw\" format raw }\n"
         }
         for name in inputFilePCMs {
-            text += "pcm.decibel_infile_\(name) { type file slave.pcm null file \"/dev/null\" infile \"\(directory.path)/in_\(name).raw\" format raw }\n"
+            text +=
+                "pcm.decibel_infile_\(name) { type file slave.pcm null file \"/dev/null\" infile \"\(directory.path)/in_\(name).raw\" format raw }\n"
         }
         let socket = directory.appendingPathComponent("private-pulse/pulse/native").path
         text += "pcm.decibel_pulse_private { type pulse server \"unix:\(socket)\" }\n"
@@ -80,7 +83,9 @@ final class CallbackLog: Sendable {
         let previous = lastHostTime.exchange(context.timestamp.hostTime, ordering: .relaxed)
         if index > settle {
             let interval = context.timestamp.hostTime &- previous
-            if interval > longestInterval.load(ordering: .relaxed) { longestInterval.store(interval, ordering: .relaxed) }
+            if interval > longestInterval.load(ordering: .relaxed) {
+                longestInterval.store(interval, ordering: .relaxed)
+            }
         }
         frames.wrappingAdd(context.frameCount, ordering: .relaxed)
         for channel in 0..<context.input.channelCount {
@@ -119,7 +124,8 @@ final class EventLog: Sendable {
 func requirePulseServer() throws {
     let answers = (try? run("pactl", ["info"], timeout: 5).status) == 0
     if answers { return }
-    let message = "no PulseAudio server answers at PULSE_SERVER=\(ProcessInfo.processInfo.environment["PULSE_SERVER"] ?? "(unset)"); run Scripts/servers start pulse"
+    let message =
+        "no PulseAudio server answers at PULSE_SERVER=\(ProcessInfo.processInfo.environment["PULSE_SERVER"] ?? "(unset)"); run Scripts/servers start pulse"
     if TestEnvironment.serversRequired {
         Issue.record(Comment(rawValue: message))
         throw CancellationError()

@@ -12,7 +12,9 @@ struct FrameRingBufferTests {
         return buffer
     }
 
-    @Test("capacity rounds up to a power of two", arguments: [(1, 1), (2, 2), (3, 4), (1000, 1024), (1024, 1024), (1025, 2048)])
+    @Test(
+        "capacity rounds up to a power of two",
+        arguments: [(1, 1), (2, 2), (3, 4), (1000, 1024), (1024, 1024), (1025, 2048)])
     func capacityRounding(requested: Int, actual: Int) {
         #expect(FrameRingBuffer(channelCount: 1, capacity: requested).capacity == actual)
     }

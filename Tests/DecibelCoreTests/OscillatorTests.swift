@@ -4,7 +4,9 @@ import Testing
 
 @Suite("Oscillator")
 struct OscillatorTests {
-    private func render(_ waveform: Waveform, frequency: Double = 1000, amplitude: Float = 0.5, frames: Int = 48_000) -> [Float] {
+    private func render(
+        _ waveform: Waveform, frequency: Double = 1000, amplitude: Float = 0.5, frames: Int = 48_000
+    ) -> [Float] {
         var oscillator = Oscillator(waveform: waveform, frequency: frequency, amplitude: amplitude, sampleRate: 48_000)
         var samples = [Float](repeating: 0, count: frames)
         samples.withUnsafeMutableBufferPointer { oscillator.render(into: $0.baseAddress!, count: frames) }
@@ -43,7 +45,9 @@ struct OscillatorTests {
         #expect(blep < naiveAlias / 4)
     }
 
-    @Test("noise stays within its amplitude and averages near zero; a seed repeats the sequence", arguments: [Waveform.noise, .pinkNoise])
+    @Test(
+        "noise stays within its amplitude and averages near zero; a seed repeats the sequence",
+        arguments: [Waveform.noise, .pinkNoise])
     func noise(waveform: Waveform) {
         let samples = render(waveform, amplitude: 0.5)
         #expect(SignalAnalysis.peak(samples) <= 0.5)

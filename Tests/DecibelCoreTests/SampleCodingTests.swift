@@ -13,7 +13,8 @@ struct SampleCodingTests {
     @Test("every Int24 survives decode then encode")
     func int24RoundTripIsExhaustivelyExact() {
         var failures = 0
-        for value in Int32(-8_388_608)...Int32(8_388_607) where SampleCoding.int24(from: SampleCoding.float(fromInt24: value)) != value {
+        for value in Int32(-8_388_608)...Int32(8_388_607)
+        where SampleCoding.int24(from: SampleCoding.float(fromInt24: value)) != value {
             failures += 1
         }
         #expect(failures == 0)

@@ -16,11 +16,17 @@ struct SampleConversionTests {
     func interleaveInt16() {
         let buffer = stereo([0, 0.5, -1], [1, -0.5, 0.25])
         var encoded = [Int16](repeating: 7, count: 6)
-        buffer.withView { view in encoded.withUnsafeMutableBytes { SampleConversion.interleave(view, frames: 3, into: $0.baseAddress!, as: .int16) } }
+        buffer.withView { view in
+            encoded.withUnsafeMutableBytes {
+                SampleConversion.interleave(view, frames: 3, into: $0.baseAddress!, as: .int16)
+            }
+        }
         #expect(encoded == [0, 32767, 16384, -16384, -32768, 8192])
     }
 
-    @Test("every type round-trips exactly representable samples through interleave and deinterleave", arguments: SampleType.allCases)
+    @Test(
+        "every type round-trips exactly representable samples through interleave and deinterleave",
+        arguments: SampleType.allCases)
     func roundTrip(type: SampleType) {
         let left: [Float] = [0, 0.5, -0.5, 0.25, -1, 0.125, -0.0078125, 0.75]
         let right = left.map { -$0 * 0.5 }
@@ -30,7 +36,8 @@ struct SampleConversionTests {
         withExtendedLifetime((source, decoded)) {
             bytes.withUnsafeMutableBytes { raw in
                 SampleConversion.interleave(source.view, frames: 8, into: raw.baseAddress!, as: type)
-                SampleConversion.deinterleave(UnsafeRawPointer(raw.baseAddress!), as: type, frames: 8, into: decoded.view)
+                SampleConversion.deinterleave(
+                    UnsafeRawPointer(raw.baseAddress!), as: type, frames: 8, into: decoded.view)
             }
         }
         #expect(decoded.samples(ofChannel: 0) == left)
@@ -45,7 +52,11 @@ struct SampleConversionTests {
         source[0][2] = 3.5
         source[0][3] = -2
         var doubles = [Double](repeating: 0, count: 4)
-        source.withView { view in doubles.withUnsafeMutableBytes { SampleConversion.interleave(view, frames: 4, into: $0.baseAddress!, as: .float64) } }
+        source.withView { view in
+            doubles.withUnsafeMutableBytes {
+                SampleConversion.interleave(view, frames: 4, into: $0.baseAddress!, as: .float64)
+            }
+        }
         #expect(doubles[0].isNaN)
         #expect(doubles[1] == 0 && doubles[1].sign == .minus)
         #expect(doubles[2] == 3.5 && doubles[3] == -2)
@@ -56,7 +67,9 @@ struct SampleConversionTests {
         let samples: [Float] = [0.5, -0.5, 1]
         var encoded = [Int32](repeating: 0, count: 3)
         samples.withUnsafeBufferPointer { input in
-            encoded.withUnsafeMutableBytes { SampleConversion.encode(input.baseAddress!, count: 3, to: $0.baseAddress!, stride: 4, as: .int32) }
+            encoded.withUnsafeMutableBytes {
+                SampleConversion.encode(input.baseAddress!, count: 3, to: $0.baseAddress!, stride: 4, as: .int32)
+            }
         }
         #expect(encoded == [1_073_741_824, -1_073_741_824, Int32.max])
     }

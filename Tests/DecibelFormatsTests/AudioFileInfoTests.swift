@@ -2,12 +2,14 @@ import DecibelCore
 import DecibelTestSupport
 import Foundation
 import Testing
+
 @testable import DecibelFormats
 
 /// What `AudioFile` reports about a file agrees with `soxi`, and `AudioFileInfo` encodes it as JSON.
 @Suite struct AudioFileInfoTests {
     static let encodings: [(name: String, ext: String, arguments: [String])] = [
-        ("wav-s16", "wav", ["-b", "16"]), ("wav-s24", "wav", ["-b", "24"]), ("wav-f32", "wav", ["-e", "floating-point", "-b", "32"]),
+        ("wav-s16", "wav", ["-b", "16"]), ("wav-s24", "wav", ["-b", "24"]),
+        ("wav-f32", "wav", ["-e", "floating-point", "-b", "32"]),
         ("wav-u8", "wav", ["-b", "8"]), ("aiff-s16", "aiff", ["-b", "16"]), ("flac-s24", "flac", ["-b", "24"]),
         ("ogg", "ogg", []),
     ]
@@ -19,7 +21,11 @@ import Testing
         let directory = Fixtures.directory("info")
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("\(name).\(entry.ext)").path
-        try Fixtures.tool("sox", ["-n", "-r", "44100", "-c", "3"] + entry.arguments + ["--comment", "Decibel test", path, "synth", "0.75", "sine", "500"])
+        try Fixtures.tool(
+            "sox",
+            ["-n", "-r", "44100", "-c", "3"] + entry.arguments + [
+                "--comment", "Decibel test", path, "synth", "0.75", "sine", "500",
+            ])
         let file = try AudioFile(path: path)
         func soxi(_ flag: String) throws -> String {
             try Fixtures.tool("soxi", [flag, path]).standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -35,7 +41,9 @@ import Testing
         let soxComment = try soxi("-a")
         // libsndfile does not expose AIFF's COMT/ANNO chunks as strings; WAV, FLAC and Ogg tags it does.
         if soxComment.contains("Decibel test"), entry.ext != "aiff" {
-            #expect(file.metadata.values.contains { $0.contains("Decibel test") }, "\(name): soxi shows '\(soxComment)', we read \(file.metadata)")
+            #expect(
+                file.metadata.values.contains { $0.contains("Decibel test") },
+                "\(name): soxi shows '\(soxComment)', we read \(file.metadata)")
         }
     }
 
@@ -43,12 +51,14 @@ import Testing
         let directory = Fixtures.directory("info-json")
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("tagged.wav").path
-        let writer = try AudioFileWriter(path: path, format: .wav(bits: 24), sampleRate: 48_000, channelCount: 2,
-                                         metadata: [.title: "Tone", .artist: "Decibel"])
+        let writer = try AudioFileWriter(
+            path: path, format: .wav(bits: 24), sampleRate: 48_000, channelCount: 2,
+            metadata: [.title: "Tone", .artist: "Decibel"])
         try writer.writeSilence(frames: 4_800)
         try writer.close()
         let info = try AudioFileInfo(path: path)
-        let object = try #require(try JSONSerialization.jsonObject(with: Data(info.jsonString().utf8)) as? [String: Any])
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: Data(info.jsonString().utf8)) as? [String: Any])
         #expect(object["container"] as? String == "wav")
         #expect(object["encoding"] as? String == "pcm_24")
         #expect(object["bitDepth"] as? Int == 24)

@@ -2,6 +2,7 @@ import DecibelCore
 import DecibelTestSupport
 import Foundation
 import Testing
+
 @testable import DecibelFormats
 
 /// Seeking, the player pull source and file conversion.
@@ -13,7 +14,8 @@ import Testing
             buffer[0][frame] = Float(frame) / Float(frames)
             buffer[1][frame] = -Float(frame) / Float(frames)
         }
-        let writer = try AudioFileWriter(path: path, format: .wav(bits: 32, float: true), sampleRate: Double(rate), channelCount: 2)
+        let writer = try AudioFileWriter(
+            path: path, format: .wav(bits: 32, float: true), sampleRate: Double(rate), channelCount: 2)
         try writer.write(buffer.view)
         try writer.close()
         return path
@@ -83,7 +85,9 @@ import Testing
         }
         try source.seek(toFrame: 15_000)
         let rest = playToEnd()
-        #expect(rest == (15_000..<20_000).map { Float($0) / 20_000 }, "after a seek to 15000 the source plays exactly 15000…19999")
+        #expect(
+            rest == (15_000..<20_000).map { Float($0) / 20_000 },
+            "after a seek to 15000 the source plays exactly 15000…19999")
         #expect(source.currentFrame == 20_000)
         try source.seek(toTime: 0.4)  // after the end: 19200
         let again = playToEnd()
@@ -97,7 +101,8 @@ import Testing
         let path = directory.appendingPathComponent("tone.wav").path
         let tone = AudioBuffer(channelCount: 1, frameCapacity: 44_100)
         for frame in 0..<44_100 { tone[0][frame] = Float(0.5 * sin(2 * Double.pi * 1_000 * Double(frame) / 44_100)) }
-        let writer = try AudioFileWriter(path: path, format: .wav(bits: 32, float: true), sampleRate: 44_100, channelCount: 1)
+        let writer = try AudioFileWriter(
+            path: path, format: .wav(bits: 32, float: true), sampleRate: 44_100, channelCount: 1)
         try writer.write(tone.view)
         try writer.close()
         let source = try AudioFileSource(path: path, sampleRate: 48_000)
@@ -120,7 +125,8 @@ import Testing
         let directory = Fixtures.directory("convert")
         defer { try? FileManager.default.removeItem(at: directory) }
         let input = directory.appendingPathComponent("in.wav").path
-        let writer = try AudioFileWriter(path: input, format: .wav(bits: 24), sampleRate: 44_100, channelCount: 2, metadata: [.title: "Convert me"])
+        let writer = try AudioFileWriter(
+            path: input, format: .wav(bits: 24), sampleRate: 44_100, channelCount: 2, metadata: [.title: "Convert me"])
         let tone = AudioBuffer(channelCount: 2, frameCapacity: 44_100)
         for frame in 0..<44_100 { tone[0][frame] = Float(0.25 * sin(2 * Double.pi * 1_000 * Double(frame) / 44_100)) }
         try writer.write(tone.view)
@@ -134,11 +140,15 @@ import Testing
         #expect(original == copy, "a 24-bit WAV → 24-bit FLAC conversion is lossless")
 
         let resampled = directory.appendingPathComponent("out.aiff").path
-        let summary = try AudioConverter.convert(input: input, output: resampled, options: ConvertOptions(format: .aiff(bits: 16), sampleRate: 48_000))
+        let summary = try AudioConverter.convert(
+            input: input, output: resampled, options: ConvertOptions(format: .aiff(bits: 16), sampleRate: 48_000))
         #expect(summary.output.sampleRate == 48_000 && summary.output.bitDepth == 16)
         #expect(abs(summary.output.frames - 48_000) <= 1)
-        let soxRate = try Fixtures.tool("soxi", ["-r", resampled]).standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
+        let soxRate = try Fixtures.tool("soxi", ["-r", resampled]).standardOutput.trimmingCharacters(
+            in: .whitespacesAndNewlines)
         #expect(soxRate == "48000")
-        #expect(throws: AudioError.self) { try AudioConverter.convert(input: input, output: directory.appendingPathComponent("x.xyz").path) }
+        #expect(throws: AudioError.self) {
+            try AudioConverter.convert(input: input, output: directory.appendingPathComponent("x.xyz").path)
+        }
     }
 }

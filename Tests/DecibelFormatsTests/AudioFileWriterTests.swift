@@ -2,6 +2,7 @@ import DecibelCore
 import DecibelTestSupport
 import Foundation
 import Testing
+
 @testable import DecibelFormats
 
 /// Write→read round trips, header validity while writing, and the 4 GiB guard.
@@ -29,12 +30,24 @@ import Testing
     static let lossless: [(String, AudioFileWriter.Format, Int, Bool)] = {
         var formats: [(String, AudioFileWriter.Format, Int, Bool)] = []
         for bits in [8, 16, 24, 32] {
-            if let wav = try? AudioFileWriter.Format.wav(bits: bits) { formats.append(("wav-\(bits)", wav, bits, false)) }
-            if let aiff = try? AudioFileWriter.Format.aiff(bits: bits) { formats.append(("aiff-\(bits)", aiff, bits, false)) }
+            if let wav = try? AudioFileWriter.Format.wav(bits: bits) {
+                formats.append(("wav-\(bits)", wav, bits, false))
+            }
+            if let aiff = try? AudioFileWriter.Format.aiff(bits: bits) {
+                formats.append(("aiff-\(bits)", aiff, bits, false))
+            }
         }
-        for bits in [8, 16, 24] { if let flac = try? AudioFileWriter.Format.flac(bits: bits) { formats.append(("flac-\(bits)", flac, bits, false)) } }
-        if let wav = try? AudioFileWriter.Format.wav(bits: 32, float: true) { formats.append(("wav-float", wav, 32, true)) }
-        if let aiff = try? AudioFileWriter.Format.aiff(bits: 32, float: true) { formats.append(("aiff-float", aiff, 32, true)) }
+        for bits in [8, 16, 24] {
+            if let flac = try? AudioFileWriter.Format.flac(bits: bits) {
+                formats.append(("flac-\(bits)", flac, bits, false))
+            }
+        }
+        if let wav = try? AudioFileWriter.Format.wav(bits: 32, float: true) {
+            formats.append(("wav-float", wav, 32, true))
+        }
+        if let aiff = try? AudioFileWriter.Format.aiff(bits: 32, float: true) {
+            formats.append(("aiff-float", aiff, 32, true))
+        }
         formats.append(("wav-double", AudioFileWriter.Format(container: .wav, encoding: .float64), 64, true))
         return formats
     }()
@@ -44,7 +57,9 @@ import Testing
         let (_, format, bits, float) = try #require(Self.lossless.first { $0.0 == name })
         let directory = Fixtures.directory("roundtrip")
         defer { try? FileManager.default.removeItem(at: directory) }
-        let path = directory.appendingPathComponent("\(name).\(format.container == .aiff ? "aiff" : format.container.rawValue)").path
+        let path = directory.appendingPathComponent(
+            "\(name).\(format.container == .aiff ? "aiff" : format.container.rawValue)"
+        ).path
         let original = Self.signal(frames: 10_007, bits: bits, float: float)
         let writer = try AudioFileWriter(path: path, format: format, sampleRate: 44_100, channelCount: 2)
         try writer.write(original.view(frames: 5_000))
@@ -56,7 +71,8 @@ import Testing
         #expect(file.container == format.container)
         let decoded = try file.readAll()
         for channel in 0..<2 {
-            let difference = Fixtures.maxDifference(decoded.samples(ofChannel: channel), original.samples(ofChannel: channel))
+            let difference = Fixtures.maxDifference(
+                decoded.samples(ofChannel: channel), original.samples(ofChannel: channel))
             #expect(difference == 0, "\(name) channel \(channel): round trip differs by \(difference)")
         }
     }
@@ -90,7 +106,9 @@ import Testing
     @Test func headerIsValidWhileWriting() throws {
         let directory = Fixtures.directory("header")
         defer { try? FileManager.default.removeItem(at: directory) }
-        for (name, format) in [("live.wav", try AudioFileWriter.Format.wav(bits: 16)), ("live.aiff", try .aiff(bits: 24))] {
+        for (name, format) in [
+            ("live.wav", try AudioFileWriter.Format.wav(bits: 16)), ("live.aiff", try .aiff(bits: 24)),
+        ] {
             let path = directory.appendingPathComponent(name).path
             let writer = try AudioFileWriter(path: path, format: format, sampleRate: 48_000, channelCount: 2)
             let block = Self.signal(frames: 4_800, bits: 16, float: false)
@@ -98,7 +116,9 @@ import Testing
                 try writer.write(block.view)
                 // Another reader opens the file mid-recording: the header must already count every frame.
                 let reader = try AudioFile(path: path)
-                #expect(reader.frameCount == round * 4_800, "\(name): \(reader.frameCount) frames visible after \(round * 4_800) written")
+                #expect(
+                    reader.frameCount == round * 4_800,
+                    "\(name): \(reader.frameCount) frames visible after \(round * 4_800) written")
             }
             try writer.close()
         }
@@ -126,7 +146,8 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("large.wav").path
         let frames = 1_100_000_000  // 16-bit stereo: 4.4 GB of audio, past the 4 GiB a RIFF header can count
-        let writer = try AudioFileWriter(path: path, format: .wav(bits: 16), sampleRate: 48_000, channelCount: 2, chunkFrames: 1 << 16)
+        let writer = try AudioFileWriter(
+            path: path, format: .wav(bits: 16), sampleRate: 48_000, channelCount: 2, chunkFrames: 1 << 16)
         try writer.writeSilence(frames: frames)
         try writer.close()
         let magic = try FileHandle(forReadingFrom: URL(fileURLWithPath: path)).read(upToCount: 4) ?? Data()
@@ -163,7 +184,9 @@ import Testing
         let directory = Fixtures.directory("unsupported")
         defer { try? FileManager.default.removeItem(at: directory) }
         do {
-            _ = try AudioFileWriter(path: directory.appendingPathComponent("x.ogg").path, format: .opus(), sampleRate: 44_100, channelCount: 2)
+            _ = try AudioFileWriter(
+                path: directory.appendingPathComponent("x.ogg").path, format: .opus(), sampleRate: 44_100,
+                channelCount: 2)
             Issue.record("Opus at 44.1 kHz should be refused (Opus runs at 8/12/16/24/48 kHz)")
         } catch {
             #expect(error.kind == .unsupportedFormat)

@@ -2,6 +2,7 @@ import DecibelCore
 import DecibelTestSupport
 import Foundation
 import Testing
+
 @testable import DecibelFormats
 
 /// Missing, unreadable, empty, truncated, non-audio and absurd-header files throw typed errors naming the
@@ -37,7 +38,9 @@ import Testing
         try BrokenFileCorpus.wav().write(to: URL(fileURLWithPath: path))
         chmod(path, 0)
         if getuid() == 0 {
-            print("BadInputTests: running as root, which reads mode-000 files anyway; the permission case is checked only as a non-root user")
+            print(
+                "BadInputTests: running as root, which reads mode-000 files anyway; the permission case is checked only as a non-root user"
+            )
         } else {
             #expect(Self.openAndRead(path)?.kind == .fileUnreadable)
         }
@@ -53,7 +56,9 @@ import Testing
         #expect(error?.message == "\(path): is empty (0 bytes)")
     }
 
-    @Test("absurd headers are refused (recoverable ones decode or fail cleanly)", arguments: BrokenFileCorpus.absurdHeaders.map(\.name))
+    @Test(
+        "absurd headers are refused (recoverable ones decode or fail cleanly)",
+        arguments: BrokenFileCorpus.absurdHeaders.map(\.name))
     func absurdHeader(_ name: String) throws {
         let entry = try #require(BrokenFileCorpus.absurdHeaders.first { $0.name == name })
         let directory = Fixtures.directory("absurd")
@@ -77,13 +82,25 @@ import Testing
         let valid = directory.appendingPathComponent("valid.\(container)").path
         if container == "mp3" {
             try Fixtures.requireTool("ffmpeg")
-            try Fixtures.tool("ffmpeg", ["-v", "error", "-y", "-f", "lavfi", "-i", "sine=f=440:d=0.3:r=48000", "-metadata", "title=Corpus", valid])
+            try Fixtures.tool(
+                "ffmpeg",
+                [
+                    "-v", "error", "-y", "-f", "lavfi", "-i", "sine=f=440:d=0.3:r=48000", "-metadata", "title=Corpus",
+                    valid,
+                ])
         } else {
-            try Fixtures.tool("sox", ["-n", "-r", "48000", "-c", "2", "-b", "16", valid, "synth", "0.3", "sine", "440", "sine", "660", "vol", "0.5"])
+            try Fixtures.tool(
+                "sox",
+                [
+                    "-n", "-r", "48000", "-c", "2", "-b", "16", valid, "synth", "0.3", "sine", "440", "sine", "660",
+                    "vol", "0.5",
+                ])
         }
         #expect(Self.openAndRead(valid) == nil, "the unbroken \(container) must decode")
         let original = try Data(contentsOf: URL(fileURLWithPath: valid))
-        let entries = BrokenFileCorpus.truncations(of: original, container: container) + BrokenFileCorpus.flips(of: original, container: container)
+        let entries =
+            BrokenFileCorpus.truncations(of: original, container: container)
+            + BrokenFileCorpus.flips(of: original, container: container)
         var failures = 0, accepted: [String] = []
         for entry in entries {
             let path = directory.appendingPathComponent("\(entry.name).\(container)").path
@@ -97,6 +114,7 @@ import Testing
             try? FileManager.default.removeItem(atPath: path)
         }
         #expect(accepted.isEmpty, "\(container): truncated files accepted as complete: \(accepted)")
-        print("corpus \(container): \(entries.count) broken files, \(failures) refused with a typed error, none crashed")
+        print(
+            "corpus \(container): \(entries.count) broken files, \(failures) refused with a typed error, none crashed")
     }
 }

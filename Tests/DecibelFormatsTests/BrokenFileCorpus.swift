@@ -18,8 +18,14 @@ enum BrokenFileCorpus {
     static func headerBoundaries(of data: Data, container: String) -> [Int] {
         var offsets: Set<Int> = [0, 1, 2, 3, 4, 8, 12]
         let bytes = [UInt8](data)
-        func u32le(_ at: Int) -> Int { at + 4 <= bytes.count ? Int(bytes[at]) | Int(bytes[at + 1]) << 8 | Int(bytes[at + 2]) << 16 | Int(bytes[at + 3]) << 24 : 0 }
-        func u32be(_ at: Int) -> Int { at + 4 <= bytes.count ? Int(bytes[at]) << 24 | Int(bytes[at + 1]) << 16 | Int(bytes[at + 2]) << 8 | Int(bytes[at + 3]) : 0 }
+        func u32le(_ at: Int) -> Int {
+            at + 4 <= bytes.count
+                ? Int(bytes[at]) | Int(bytes[at + 1]) << 8 | Int(bytes[at + 2]) << 16 | Int(bytes[at + 3]) << 24 : 0
+        }
+        func u32be(_ at: Int) -> Int {
+            at + 4 <= bytes.count
+                ? Int(bytes[at]) << 24 | Int(bytes[at + 1]) << 16 | Int(bytes[at + 2]) << 8 | Int(bytes[at + 3]) : 0
+        }
         switch container {
         case "wav", "aiff":
             var position = 12
@@ -27,7 +33,9 @@ enum BrokenFileCorpus {
                 let size = container == "wav" ? u32le(position + 4) : u32be(position + 4)
                 offsets.formUnion([position, position + 4, position + 8])
                 let id = String(decoding: bytes[position..<position + 4], as: UTF8.self)
-                if id == "fmt " || id == "COMM" { for field in stride(from: 0, through: min(size, 40), by: 2) { offsets.insert(position + 8 + field) } }
+                if id == "fmt " || id == "COMM" {
+                    for field in stride(from: 0, through: min(size, 40), by: 2) { offsets.insert(position + 8 + field) }
+                }
                 if id == "data" || id == "SSND" { offsets.formUnion([position + 8 + 1, position + 8 + 16]); break }
                 position += 8 + size + (size & 1)
             }
@@ -52,7 +60,9 @@ enum BrokenFileCorpus {
                 pages += 1
             }
         default:  // mp3: the ID3 tag header, its end, and the first frame header
-            let tag = bytes.count > 10 && bytes[0] == 0x49 ? (Int(bytes[6]) << 21 | Int(bytes[7]) << 14 | Int(bytes[8]) << 7 | Int(bytes[9])) + 10 : 0
+            let tag =
+                bytes.count > 10 && bytes[0] == 0x49
+                ? (Int(bytes[6]) << 21 | Int(bytes[7]) << 14 | Int(bytes[8]) << 7 | Int(bytes[9])) + 10 : 0
             offsets.formUnion([6, 10, tag, tag + 2, tag + 4, tag + 36, tag + 200])
         }
         let size = data.count
@@ -62,7 +72,9 @@ enum BrokenFileCorpus {
 
     /// Every truncation of `data` at its header boundaries (each must fail: the file is incomplete).
     static func truncations(of data: Data, container: String) -> [Entry] {
-        headerBoundaries(of: data, container: container).map { Entry(name: "\(container)-cut-\($0)", bytes: data.prefix($0), mustFail: true) }
+        headerBoundaries(of: data, container: container).map {
+            Entry(name: "\(container)-cut-\($0)", bytes: data.prefix($0), mustFail: true)
+        }
     }
 
     /// `data` with each of its first `count` bytes inverted in turn.
@@ -75,14 +87,17 @@ enum BrokenFileCorpus {
     }
 
     /// A 16-bit PCM WAV built field by field, so single fields can be made absurd.
-    static func wav(channels: UInt16 = 2, rate: UInt32 = 48_000, bits: UInt16 = 16, blockAlign: UInt16? = nil,
-                    formatTag: UInt16 = 1, fmtSize: UInt32 = 16, dataSize: UInt32? = nil, frames: Int = 100) -> Data {
+    static func wav(
+        channels: UInt16 = 2, rate: UInt32 = 48_000, bits: UInt16 = 16, blockAlign: UInt16? = nil,
+        formatTag: UInt16 = 1, fmtSize: UInt32 = 16, dataSize: UInt32? = nil, frames: Int = 100
+    ) -> Data {
         var data = Data()
         func u16(_ value: UInt16) { withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) } }
         func u32(_ value: UInt32) { withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) } }
         let align = blockAlign ?? UInt16(truncatingIfNeeded: Int(channels) * Int(bits) / 8)
         let payload = frames * 4
-        data.append(contentsOf: Array("RIFF".utf8)); u32(UInt32(36 + payload)); data.append(contentsOf: Array("WAVE".utf8))
+        data.append(contentsOf: Array("RIFF".utf8)); u32(UInt32(36 + payload));
+        data.append(contentsOf: Array("WAVE".utf8))
         data.append(contentsOf: Array("fmt ".utf8)); u32(fmtSize); u16(formatTag); u16(channels); u32(rate)
         u32(rate &* UInt32(align)); u16(align); u16(bits)
         data.append(contentsOf: Array("data".utf8)); u32(dataSize ?? UInt32(payload))
@@ -106,7 +121,9 @@ enum BrokenFileCorpus {
         Entry(name: "wav-data-size-beyond-file", bytes: wav(dataSize: 0xFFFF_FFF0), mustFail: true),
         Entry(name: "header-only-no-data", bytes: wav(frames: 0).prefix(36), mustFail: true),
         Entry(name: "text-file", bytes: Data("This is not audio, just a line of text.\n".utf8), mustFail: true),
-        Entry(name: "random-bytes", bytes: Data((0..<4_096).map { UInt8(truncatingIfNeeded: $0 &* 2_654_435_761 >> 7) }), mustFail: true),
+        Entry(
+            name: "random-bytes", bytes: Data((0..<4_096).map { UInt8(truncatingIfNeeded: $0 &* 2_654_435_761 >> 7) }),
+            mustFail: true),
         Entry(name: "riff-magic-only", bytes: Data("RIFF".utf8), mustFail: true),
     ]
 }

@@ -2,6 +2,7 @@ import DecibelCore
 import DecibelTestSupport
 import Foundation
 import Testing
+
 @testable import DecibelFormats
 
 /// Shared helpers: external reference decoders (`sox`, `ffmpeg`), file generation, whole-file reads.
@@ -44,9 +45,14 @@ enum Fixtures {
     }
 
     /// A stereo test signal (440 Hz left, 1003 Hz right, half scale) as a 32-bit float WAV made by sox.
-    static func makeSource(in directory: URL, rate: Int = 48_000, seconds: Double = 1, channels: Int = 2) throws -> String {
+    static func makeSource(
+        in directory: URL, rate: Int = 48_000, seconds: Double = 1, channels: Int = 2
+    ) throws -> String {
         let path = directory.appendingPathComponent("source-\(rate)-\(channels).wav").path
-        var synth = ["-n", "-r", "\(rate)", "-c", "\(channels)", "-b", "32", "-e", "floating-point", path, "synth", "\(seconds)", "sine", "440"]
+        var synth = [
+            "-n", "-r", "\(rate)", "-c", "\(channels)", "-b", "32", "-e", "floating-point", path, "synth", "\(seconds)",
+            "sine", "440",
+        ]
         if channels > 1 { synth += ["sine", "1003"] }
         try tool("sox", synth + ["vol", "0.5"])
         return path

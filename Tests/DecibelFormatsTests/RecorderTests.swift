@@ -2,6 +2,7 @@ import DecibelCore
 import DecibelTestSupport
 import Foundation
 import Testing
+
 @testable import DecibelFormats
 
 /// Recording: close() flushes everything, overflow becomes silence of the exact length, and a kill -9
@@ -21,17 +22,23 @@ import Testing
         let directory = Fixtures.directory("recorder")
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("take.wav").path
-        let recorder = try Recorder(path: path, format: .wav(bits: 32, float: true), sampleRate: 48_000, channelCount: 2, ringSeconds: 10)
+        let recorder = try Recorder(
+            path: path, format: .wav(bits: 32, float: true), sampleRate: 48_000, channelCount: 2, ringSeconds: 10)
         let block = AudioBuffer(channelCount: 2, frameCapacity: 480)
         for index in 0..<200 {
             Self.fill(block, from: index * 480)
             recorder.append(block.view)
         }
         let summary = try recorder.close()
-        #expect(summary == RecordingSummary(framesWritten: 96_000, silenceFramesInserted: 0, overflowFrames: 0, overflowEvents: 0))
+        #expect(
+            summary
+                == RecordingSummary(
+                    framesWritten: 96_000, silenceFramesInserted: 0, overflowFrames: 0, overflowEvents: 0))
         let decoded = try AudioFile(path: path).readAll()
         #expect(decoded.frameLength == 96_000)
-        let mismatch = (0..<decoded.frameLength).first { decoded[0][$0] != Self.value($0) || decoded[1][$0] != -Self.value($0) }
+        let mismatch = (0..<decoded.frameLength).first {
+            decoded[0][$0] != Self.value($0) || decoded[1][$0] != -Self.value($0)
+        }
         #expect(mismatch == nil, "frame \(mismatch ?? -1) differs from what was appended")
     }
 
@@ -52,7 +59,8 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("overflow.wav").path
         // A 512-frame ring and 256-frame blocks appended as fast as possible: the writer cannot keep up.
-        let recorder = try Recorder(path: path, format: .wav(bits: 32, float: true), sampleRate: 48_000, channelCount: 2, ringSeconds: 0.01)
+        let recorder = try Recorder(
+            path: path, format: .wav(bits: 32, float: true), sampleRate: 48_000, channelCount: 2, ringSeconds: 0.01)
         let block = AudioBuffer(channelCount: 2, frameCapacity: 256)
         let blocks = 400
         for index in 0..<blocks {
@@ -75,13 +83,19 @@ import Testing
             }
         }
         #expect(wrong.isEmpty, "frames out of place after a gap: \(wrong.prefix(10))")
-        #expect(silent == summary.silenceFramesInserted, "\(silent) silent frames in the file, \(summary.silenceFramesInserted) reported")
-        print("recorder overflow: \(summary.overflowFrames) frames dropped in \(summary.overflowEvents) events, all written back as silence in place")
+        #expect(
+            silent == summary.silenceFramesInserted,
+            "\(silent) silent frames in the file, \(summary.silenceFramesInserted) reported")
+        print(
+            "recorder overflow: \(summary.overflowFrames) frames dropped in \(summary.overflowEvents) events, all written back as silence in place"
+        )
     }
 
     @Test func killNineLeavesAValidFile() throws {
         let probe = TestEnvironment.productsDirectory.appendingPathComponent("decibel-record-probe")
-        try #require(FileManager.default.isExecutableFile(atPath: probe.path), "build decibel-record-probe first (swift build --build-tests)")
+        try #require(
+            FileManager.default.isExecutableFile(atPath: probe.path),
+            "build decibel-record-probe first (swift build --build-tests)")
         let directory = Fixtures.directory("recorder-kill")
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("killed.wav").path
@@ -100,18 +114,26 @@ import Testing
             pending += String(decoding: data, as: UTF8.self)
             let lines = pending.split(separator: "\n", omittingEmptySubsequences: false)
             pending = String(lines.last ?? "")
-            for line in lines.dropLast() where line.hasPrefix("appended ") { lastReported = Int(line.dropFirst(9)) ?? lastReported }
+            for line in lines.dropLast() where line.hasPrefix("appended ") {
+                lastReported = Int(line.dropFirst(9)) ?? lastReported
+            }
         }
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
         #expect(process.terminationReason == .uncaughtSignal)
         try #require(lastReported >= 72_000, "the probe reported only \(lastReported) frames")
         let file = try AudioFile(path: path)
-        #expect(file.frameCount >= lastReported - 48_000, "the file holds \(file.frameCount) frames; \(lastReported) were appended before the kill")
+        #expect(
+            file.frameCount >= lastReported - 48_000,
+            "the file holds \(file.frameCount) frames; \(lastReported) were appended before the kill")
         #expect(file.frameCount <= lastReported + 4_800)
         let decoded = try file.readAll()
-        let mismatch = (0..<decoded.frameLength).first { decoded[0][$0] != Self.value($0) || decoded[1][$0] != -Self.value($0) }
+        let mismatch = (0..<decoded.frameLength).first {
+            decoded[0][$0] != Self.value($0) || decoded[1][$0] != -Self.value($0)
+        }
         #expect(mismatch == nil, "frame \(mismatch ?? -1) differs from what was appended")
-        print("recorder kill -9: \(lastReported) frames appended, \(file.frameCount) in the file (\(String(format: "%.0f", Double(lastReported - file.frameCount) / 48)) ms behind)")
+        print(
+            "recorder kill -9: \(lastReported) frames appended, \(file.frameCount) in the file (\(String(format: "%.0f", Double(lastReported - file.frameCount) / 48)) ms behind)"
+        )
     }
 }

@@ -2,17 +2,24 @@ import DecibelCore
 import DecibelTestSupport
 import Foundation
 import Testing
+
 @testable import DecibelFormats
 
 /// libsoxr conversions of a 1 kHz sine keep an SNR of at least 100 dB.
 @Suite struct ResamplerTests {
     /// Streams `seconds` of a 1 kHz sine at `input` Hz through a `Resampler` in uneven blocks and returns
     /// the output.
-    static func convert(from input: Int, to output: Int, seconds: Int = 3, quality: Resampler.Quality = .veryHigh) throws -> [Float] {
-        let converter = try Resampler(inputRate: Double(input), outputRate: Double(output), channelCount: 1, quality: quality, maxInputFrames: 1_024)
+    static func convert(
+        from input: Int, to output: Int, seconds: Int = 3, quality: Resampler.Quality = .veryHigh
+    ) throws -> [Float] {
+        let converter = try Resampler(
+            inputRate: Double(input), outputRate: Double(output), channelCount: 1, quality: quality,
+            maxInputFrames: 1_024)
         let total = input * seconds
         let source = AudioBuffer(channelCount: 1, frameCapacity: total)
-        for frame in 0..<total { source[0][frame] = Float(0.5 * sin(2 * Double.pi * 1_000 * Double(frame) / Double(input))) }
+        for frame in 0..<total {
+            source[0][frame] = Float(0.5 * sin(2 * Double.pi * 1_000 * Double(frame) / Double(input)))
+        }
         let block = AudioBuffer(channelCount: 1, frameCapacity: converter.maxOutputFrames(forInput: 1_024))
         var result: [Float] = []
         var offset = 0, step = 0
@@ -46,16 +53,21 @@ import Testing
         let (input, output) = rates
         let converted = try Self.convert(from: input, to: output)
         let expected = 3 * output
-        #expect(abs(converted.count - expected) <= 1, "\(input)→\(output): \(converted.count) frames, expected \(expected)")
+        #expect(
+            abs(converted.count - expected) <= 1, "\(input)→\(output): \(converted.count) frames, expected \(expected)")
         // One second from the middle: a whole number of 1 kHz periods, so the tone sits on one DFT bin.
         let middle = converted[output..<(2 * output)]
         let snr = Self.snr(of: middle, sampleRate: output)
         #expect(snr >= 100, "\(input)→\(output): SNR \(snr) dB")
         // The output is also time-aligned with the input: against the ideal sine at the output rate.
-        let ideal = (output..<(2 * output)).map { Float(0.5 * sin(2 * Double.pi * 1_000 * Double($0) / Double(output))) }
+        let ideal = (output..<(2 * output)).map {
+            Float(0.5 * sin(2 * Double.pi * 1_000 * Double($0) / Double(output)))
+        }
         let alignedSNR = Fixtures.snr(Array(middle), reference: ideal)
         #expect(alignedSNR >= 100, "\(input)→\(output): SNR against the ideal, time-aligned sine \(alignedSNR) dB")
-        print("resampler \(input)→\(output): SNR \(String(format: "%.1f", snr)) dB (DFT), \(String(format: "%.1f", alignedSNR)) dB vs ideal")
+        print(
+            "resampler \(input)→\(output): SNR \(String(format: "%.1f", snr)) dB (DFT), \(String(format: "%.1f", alignedSNR)) dB vs ideal"
+        )
     }
 
     @Test func theMeasureCatchesADistortedSignal() {

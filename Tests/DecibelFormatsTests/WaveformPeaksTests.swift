@@ -2,12 +2,15 @@ import DecibelCore
 import DecibelTestSupport
 import Foundation
 import Testing
+
 @testable import DecibelFormats
 
 /// Waveform summaries match a direct computation and export in audiowaveform's formats.
 @Suite struct WaveformPeaksTests {
     /// A file whose samples we know: left a 50 Hz sine with rising amplitude, right a ramp.
-    static func makeFile(in directory: URL, frames: Int = 48_000) throws -> (path: String, left: [Float], right: [Float]) {
+    static func makeFile(
+        in directory: URL, frames: Int = 48_000
+    ) throws -> (path: String, left: [Float], right: [Float]) {
         let path = directory.appendingPathComponent("shape.wav").path
         let buffer = AudioBuffer(channelCount: 2, frameCapacity: frames)
         for frame in 0..<frames {
@@ -15,7 +18,8 @@ import Testing
             buffer[0][frame] = Float(gain * sin(2 * Double.pi * 50 * Double(frame) / 48_000))
             buffer[1][frame] = Float(frame % 1_000) / 1_000 - 0.5
         }
-        let writer = try AudioFileWriter(path: path, format: .wav(bits: 32, float: true), sampleRate: 48_000, channelCount: 2)
+        let writer = try AudioFileWriter(
+            path: path, format: .wav(bits: 32, float: true), sampleRate: 48_000, channelCount: 2)
         try writer.write(buffer.view)
         try writer.close()
         return (path, buffer.samples(ofChannel: 0), buffer.samples(ofChannel: 1))
@@ -58,13 +62,20 @@ import Testing
 
     @Test func datVersion2AndJSONExport() throws {
         // Two buckets of two channels; audiowaveform stores them bucket-major: min/max of channel 0, then 1.
-        let data = WaveformPeaks(sampleRate: 44_100, samplesPerBucket: 256, minimum: [[-1, -0.25], [-0.5, 0]],
-                                 maximum: [[1, 0.25], [0.5, 0.001]], rms: [[0, 0], [0, 0]])
+        let data = WaveformPeaks(
+            sampleRate: 44_100, samplesPerBucket: 256, minimum: [[-1, -0.25], [-0.5, 0]],
+            maximum: [[1, 0.25], [0.5, 0.001]], rms: [[0, 0], [0, 0]])
         let dat = data.datData(bits: .sixteen)
         #expect(dat.count == 24 + 2 * 2 * 2 * 2)
-        let words = (0..<6).map { index in dat.withUnsafeBytes { Int32(littleEndian: $0.loadUnaligned(fromByteOffset: index * 4, as: Int32.self)) } }
+        let words = (0..<6).map { index in
+            dat.withUnsafeBytes { Int32(littleEndian: $0.loadUnaligned(fromByteOffset: index * 4, as: Int32.self)) }
+        }
         #expect(words == [2, 0, 44_100, 256, 2, 2])
-        let values = (0..<8).map { index in dat.withUnsafeBytes { Int16(littleEndian: $0.loadUnaligned(fromByteOffset: 24 + index * 2, as: Int16.self)) } }
+        let values = (0..<8).map { index in
+            dat.withUnsafeBytes {
+                Int16(littleEndian: $0.loadUnaligned(fromByteOffset: 24 + index * 2, as: Int16.self))
+            }
+        }
         #expect(values == [-32_768, 32_767, -16_384, 16_384, -8_192, 8_192, 0, 32])
         let parsed = try WaveformPeaks(dat: dat)
         #expect(parsed.bucketCount == 2 && parsed.channelCount == 2 && parsed.samplesPerBucket == 256)
@@ -87,7 +98,9 @@ import Testing
     @Test func corruptDatIsRejected() {
         #expect(throws: AudioError.self) { try WaveformPeaks(dat: Data([1, 2, 3])) }
         var absurd = Data()
-        for word: UInt32 in [2, 0, 44_100, 256, 0xFFFF_FFF0, 2] { withUnsafeBytes(of: word.littleEndian) { absurd.append(contentsOf: $0) } }
+        for word: UInt32 in [2, 0, 44_100, 256, 0xFFFF_FFF0, 2] {
+            withUnsafeBytes(of: word.littleEndian) { absurd.append(contentsOf: $0) }
+        }
         #expect(throws: AudioError.self) { try WaveformPeaks(dat: absurd) }
     }
 }

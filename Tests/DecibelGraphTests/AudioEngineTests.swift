@@ -32,7 +32,8 @@ final class CollectingWriter: AudioFileWriting {
     @Test func engineDrivesAManuallyClockedNullStream() throws {
         let backend = NullBackend(options: .init(clock: .manual))
         let engine = AudioEngine(channelCount: 2)
-        let stream = try backend.makeNullStream(StreamConfiguration(channelCount: 2, bufferSize: .frames(128), render: engine.renderCallback))
+        let stream = try backend.makeNullStream(
+            StreamConfiguration(channelCount: 2, bufferSize: .frames(128), render: engine.renderCallback))
         try engine.attach(to: stream)
         #expect(engine.format.maximumFrameCount == 128)
         let tone = ToneGenerator(waveform: .sine, frequency: 1000, amplitude: 0.5)

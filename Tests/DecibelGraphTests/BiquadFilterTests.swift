@@ -7,7 +7,11 @@ import Testing
 @Suite struct BiquadFilterTests {
     /// The cookbook's magnitude response |H(e^jω)| for `type`, written out here independently of the
     /// library (Robert Bristow-Johnson, "Cookbook formulae for audio EQ biquad filter coefficients").
-    static func cookbookMagnitudeDB(_ type: BiquadType, f0: Double, q: Double, gainDB: Double, at f: Double, fs: Double) -> Double {
+    static func cookbookMagnitudeDB(
+        _ type: BiquadType, f0: Double, q: Double, gainDB: Double, at f: Double, fs: Double
+    ) -> Double {
+        // The Audio EQ Cookbook's own names (A), so this reference reads like the cookbook.
+        // swift-format-ignore: AlwaysUseLowerCamelCase
         let w0 = 2 * Double.pi * f0 / fs, c = cos(w0), alpha = sin(w0) / (2 * q), A = pow(10, gainDB / 40)
         let (b, a): ([Double], [Double])
         switch type {
@@ -18,12 +22,16 @@ import Testing
         case .peaking: (b, a) = ([1 + alpha * A, -2 * c, 1 - alpha * A], [1 + alpha / A, -2 * c, 1 - alpha / A])
         case .lowShelf:
             let s = 2 * sqrt(A) * alpha
-            (b, a) = ([A * ((A + 1) - (A - 1) * c + s), 2 * A * ((A - 1) - (A + 1) * c), A * ((A + 1) - (A - 1) * c - s)],
-                      [(A + 1) + (A - 1) * c + s, -2 * ((A - 1) + (A + 1) * c), (A + 1) + (A - 1) * c - s])
+            (b, a) = (
+                [A * ((A + 1) - (A - 1) * c + s), 2 * A * ((A - 1) - (A + 1) * c), A * ((A + 1) - (A - 1) * c - s)],
+                [(A + 1) + (A - 1) * c + s, -2 * ((A - 1) + (A + 1) * c), (A + 1) + (A - 1) * c - s]
+            )
         case .highShelf:
             let s = 2 * sqrt(A) * alpha
-            (b, a) = ([A * ((A + 1) + (A - 1) * c + s), -2 * A * ((A - 1) + (A + 1) * c), A * ((A + 1) + (A - 1) * c - s)],
-                      [(A + 1) - (A - 1) * c + s, 2 * ((A - 1) - (A + 1) * c), (A + 1) - (A - 1) * c - s])
+            (b, a) = (
+                [A * ((A + 1) + (A - 1) * c + s), -2 * A * ((A - 1) + (A + 1) * c), A * ((A + 1) + (A - 1) * c - s)],
+                [(A + 1) - (A - 1) * c + s, 2 * ((A - 1) - (A + 1) * c), (A + 1) - (A - 1) * c - s]
+            )
         }
         let w = 2 * Double.pi * f / fs
         func response(_ k: [Double]) -> Double {
@@ -48,7 +56,8 @@ import Testing
             let steady = try renderOffline(engine, frames: 48_000, block: 512)[0]  // whole cycles of every f
             let measured = 20 * log10(SignalAnalysis.magnitude(of: f, in: steady, sampleRate: fs) / 0.5)
             let expected = Self.cookbookMagnitudeDB(type, f0: f0, q: q, gainDB: gainDB, at: f, fs: fs)
-            #expect(abs(measured - expected) < 0.1, "\(type) at \(f) Hz: measured \(measured) dB, cookbook \(expected) dB")
+            #expect(
+                abs(measured - expected) < 0.1, "\(type) at \(f) Hz: measured \(measured) dB, cookbook \(expected) dB")
         }
     }
 
@@ -65,9 +74,9 @@ import Testing
             let steady = try renderOffline(engine, frames: 48_000, block: 512)[0]
             return 20 * log10(SignalAnalysis.magnitude(of: f, in: steady, sampleRate: fs) / 0.5)
         }
-        #expect(abs(try level(at: 1000, band: 5, gain: 9) - 9) < 0.1)      // centre of the 1 kHz band
-        #expect(abs(try level(at: 1000, band: 0, gain: 0)) < 0.01)         // flat EQ passes through
-        #expect(abs(try level(at: 8000, band: 1, gain: -12)) < 0.1)        // 62.5 Hz cut far from 8 kHz
+        #expect(abs(try level(at: 1000, band: 5, gain: 9) - 9) < 0.1)  // centre of the 1 kHz band
+        #expect(abs(try level(at: 1000, band: 0, gain: 0)) < 0.01)  // flat EQ passes through
+        #expect(abs(try level(at: 8000, band: 1, gain: -12)) < 0.1)  // 62.5 Hz cut far from 8 kHz
     }
 
     @Test func filterTypeAndFrequencyCanChangeWhileRendering() throws {

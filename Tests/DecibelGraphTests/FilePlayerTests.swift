@@ -152,7 +152,8 @@ final class Counter: @unchecked Sendable {
     /// On a running stream nobody calls `deliverEvents()`: the engine's service thread must.
     @Test func endOfFileAndCompletionArriveOnTheServiceThreadWhileAStreamRuns() throws {
         let backend = NullBackend(options: .init(clock: .realTime))
-        let engine = try AudioEngine(backend: backend, configuration: StreamConfiguration(channelCount: 2, bufferSize: .frames(256)) { _ in })
+        let engine = try AudioEngine(
+            backend: backend, configuration: StreamConfiguration(channelCount: 2, bufferSize: .frames(256)) { _ in })
         guard let stream = engine.stream else { Issue.record("no stream"); return }
         let player = FilePlayer(source: rampBuffer(frames: 2_400))
         try engine.mainGroup.add(player)

@@ -103,11 +103,14 @@ import Testing
         let drums = ChannelGroup(name: "drums"), kit = ChannelGroup(name: "kit")
         try engine.mainGroup.add(drums)
         try drums.add(kit)
-        let kick = constantSource([0.5, 0.5]), snare = constantSource([0.25, 0.25]), bass = constantSource([0.125, 0.125])
+        let kick = constantSource([0.5, 0.5]), snare = constantSource([0.25, 0.25]),
+            bass = constantSource([0.125, 0.125])
         try kit.add(kick)
         try kit.add(snare)
         try drums.add(bass)
-        for group in [drums, kit, engine.mainGroup] { for p in [group.volume, group.pan, group.muteParameter] { p.rampDuration = 0 } }
+        for group in [drums, kit, engine.mainGroup] {
+            for p in [group.volume, group.pan, group.muteParameter] { p.rampDuration = 0 }
+        }
         kit.volume.value = 0.5
         drums.volume.value = 2
         var out = try renderOffline(engine, frames: 256)

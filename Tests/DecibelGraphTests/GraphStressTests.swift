@@ -10,7 +10,8 @@ import Testing
     /// no click), nothing may be dropped, and the render thread must keep adopting new plans.
     @Test func tenThousandEditsWhileRenderingLeaveAnUntouchedSourceClean() throws {
         let backend = NullBackend(options: .init(clock: .realTime))
-        let engine = try AudioEngine(backend: backend, configuration: StreamConfiguration(channelCount: 2, bufferSize: .frames(256)) { _ in })
+        let engine = try AudioEngine(
+            backend: backend, configuration: StreamConfiguration(channelCount: 2, bufferSize: .frames(256)) { _ in })
         guard let stream = engine.stream else { Issue.record("no stream"); return }
         let steady = ChannelGroup(name: "steady")
         try engine.mainGroup.add(steady)
@@ -22,10 +23,17 @@ import Testing
         let groupA = ChannelGroup(name: "a"), groupB = ChannelGroup(name: "b")
         try engine.mainGroup.add(groupA)
         try engine.mainGroup.add(groupB)
-        var pool: [any AudioNode] = (0..<8).map { i in ToneGenerator(waveform: Waveform.allCases[i % 6], frequency: Float(200 + 50 * i), amplitude: 0.05) }
+        var pool: [any AudioNode] = (0..<8).map { i in
+            ToneGenerator(waveform: Waveform.allCases[i % 6], frequency: Float(200 + 50 * i), amplitude: 0.05)
+        }
         let gains = (0..<4).map { _ in GainNode(gain: 0.5) }
-        let filtersA: [any AudioNode] = [BiquadFilter(.lowPass, frequency: 2000), GraphicEQ(), DelayNode(time: 0.05, feedback: 0.2, mix: 0.3)]
-        let filtersB: [any AudioNode] = [BiquadFilter(.highShelf, frequency: 4000, gainDB: 3), LevelMeter(), DelayNode(time: 0.02, feedback: 0.5, mix: 0.2)]
+        let filtersA: [any AudioNode] = [
+            BiquadFilter(.lowPass, frequency: 2000), GraphicEQ(), DelayNode(time: 0.05, feedback: 0.2, mix: 0.3),
+        ]
+        let filtersB: [any AudioNode] = [
+            BiquadFilter(.highShelf, frequency: 4000, gainDB: 3), LevelMeter(),
+            DelayNode(time: 0.02, feedback: 0.5, mix: 0.2),
+        ]
         let mixer = MixerNode(inputCount: 4)
         var random = SystemRandomNumberGenerator()
         try stream.start()
@@ -45,7 +53,11 @@ import Testing
                     }
                 case 4: try engine.disconnect(node, from: gains[edit % gains.count])
                 case 5:
-                    if edit % 20 == 5 { try groupA.setFilters(Array(filtersA.prefix(edit % 4))) } else { try groupB.setFilters(Array(filtersB.prefix(edit % 4))) }
+                    if edit % 20 == 5 {
+                        try groupA.setFilters(Array(filtersA.prefix(edit % 4)))
+                    } else {
+                        try groupB.setFilters(Array(filtersB.prefix(edit % 4)))
+                    }
                 case 6:
                     try engine.edit { (e: inout GraphEditor) throws(AudioError) in
                         e.disconnectInput(of: mixer, bus: edit % 4)
@@ -57,7 +69,8 @@ import Testing
                     // Replace a pool node by a fresh one: the old one is released on this thread, later.
                     let index = edit % pool.count
                     try engine.detach(pool[index])
-                    pool[index] = ToneGenerator(waveform: .triangle, frequency: Float(100 + edit % 500), amplitude: 0.05)
+                    pool[index] = ToneGenerator(
+                        waveform: .triangle, frequency: Float(100 + edit % 500), amplitude: 0.05)
                 default: try engine.attach(node)
                 }
             } catch {

@@ -42,7 +42,9 @@ import Testing
 
     @Test func meterReadingsArriveAsAnAsyncSequenceWhileTheNullDeviceRuns() async throws {
         let backend = NullBackend(options: .init(inputSignal: .sine(frequency: 1000, amplitude: 0.5)))
-        let engine = try AudioEngine(backend: backend, configuration: StreamConfiguration(direction: .input, channelCount: 1, bufferSize: .frames(256)) { _ in })
+        let engine = try AudioEngine(
+            backend: backend,
+            configuration: StreamConfiguration(direction: .input, channelCount: 1, bufferSize: .frames(256)) { _ in })
         let meter = LevelMeter(channelCount: 1, windowFrames: 4800)
         try engine.attach(meter)
         try engine.connect(engine.inputNode, to: meter)
@@ -55,28 +57,35 @@ import Testing
         engine.stream?.close()
         print("meter readings: \(readings.map { ($0.peakDBFS[0], $0.rmsDBFS[0]) })")
         let last = try #require(readings.last)
-        #expect(abs(last.peakDBFS[0] - 20 * log10(0.5)) < 0.2)          // -6.0 dBFS
+        #expect(abs(last.peakDBFS[0] - 20 * log10(0.5)) < 0.2)  // -6.0 dBFS
         #expect(abs(last.rmsDBFS[0] - 20 * log10(0.5 / 2.0.squareRoot())) < 0.2)  // -9.0 dBFS
     }
 
     @Test func tapsOnInputOutputAndANode() throws {
         let backend = NullBackend(options: .init(clock: .manual, inputSignal: .sine(frequency: 1000, amplitude: 0.5)))
-        let engine = try AudioEngine(backend: backend, configuration: StreamConfiguration(direction: .duplex, channelCount: 2, bufferSize: .frames(128)) { _ in })
+        let engine = try AudioEngine(
+            backend: backend,
+            configuration: StreamConfiguration(direction: .duplex, channelCount: 2, bufferSize: .frames(128)) { _ in })
         guard let stream = engine.stream as? NullStream else { Issue.record("not a Null stream"); return }
         let gain = GainNode(gain: 0.5)
         try engine.connect(engine.inputNode, to: gain)
         try engine.mainGroup.add(gain)
         let input = Collector(), output = Collector(), node = Collector()
-        let tapIn = try engine.installTap(on: engine.inputNode, bufferSize: 128, ringFrames: 16_384) { input.receive($0) }
-        let tapOut = try engine.installTap(on: engine.mainGroup, bufferSize: 128, ringFrames: 16_384) { output.receive($0) }
+        let tapIn = try engine.installTap(on: engine.inputNode, bufferSize: 128, ringFrames: 16_384) {
+            input.receive($0)
+        }
+        let tapOut = try engine.installTap(on: engine.mainGroup, bufferSize: 128, ringFrames: 16_384) {
+            output.receive($0)
+        }
         let tapNode = try engine.installTap(on: gain, bufferSize: 128, ringFrames: 16_384) { node.receive($0) }
         try stream.start()
         var played: [Float] = []
         for _ in 0..<40 { played += Array(try stream.render(frames: 128)[0]) }
         try stream.stop()
-        #expect(waitUntil(seconds: 2) { input.frameCount >= 5120 && output.frameCount >= 5120 && node.frameCount >= 5120 })
+        #expect(
+            waitUntil(seconds: 2) { input.frameCount >= 5120 && output.frameCount >= 5120 && node.frameCount >= 5120 })
         #expect(abs(SignalAnalysis.frequency(input.channels[0], sampleRate: 48_000) - 1000) < 1)
-        #expect(firstMismatch(output.channels[0], played) == nil)          // the output tap is what the device got
+        #expect(firstMismatch(output.channels[0], played) == nil)  // the output tap is what the device got
         #expect(firstMismatch(node.channels[0], input.channels[0].map { $0 * 0.5 }) == nil)
         for tap in [tapIn, tapOut, tapNode] { try engine.removeTap(tap) }
         stream.close()
@@ -129,14 +138,18 @@ import Testing
 
     @Test func playthroughRoutesTheInputToTheOutput() throws {
         let backend = NullBackend(options: .init(clock: .manual, inputSignal: .sine(frequency: 440, amplitude: 0.25)))
-        let engine = try AudioEngine(backend: backend, configuration: StreamConfiguration(direction: .duplex, channelCount: 2, bufferSize: .frames(256)) { _ in })
+        let engine = try AudioEngine(
+            backend: backend,
+            configuration: StreamConfiguration(direction: .duplex, channelCount: 2, bufferSize: .frames(256)) { _ in })
         guard let stream = engine.stream as? NullStream else { Issue.record("not a Null stream"); return }
         try stream.start()
         #expect(SignalAnalysis.peak(Array(try stream.render(frames: 256)[0])) == 0)
         try engine.setPlaythrough(true)
         var out: [Float] = []
         for _ in 0..<20 { out += Array(try stream.render(frames: 256)[1]) }
-        #expect(abs(SignalAnalysis.frequency(out, sampleRate: 48_000) - 440) < 1 && abs(SignalAnalysis.peak(out) - 0.25) < 1e-3)
+        #expect(
+            abs(SignalAnalysis.frequency(out, sampleRate: 48_000) - 440) < 1
+                && abs(SignalAnalysis.peak(out) - 0.25) < 1e-3)
         try engine.setPlaythrough(false)
         #expect(SignalAnalysis.peak(Array(try stream.render(frames: 256)[0])) == 0)
         stream.close()

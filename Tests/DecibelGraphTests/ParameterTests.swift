@@ -6,7 +6,8 @@ import Testing
 @Suite struct ParameterTests {
     @Test func metadataIsDeclaredAndWritesAreClamped() {
         let gain = GainNode()
-        #expect(gain.gain.info.unit == .linearGain && gain.gain.info.range == 0...16 && gain.gain.info.defaultValue == 1)
+        #expect(
+            gain.gain.info.unit == .linearGain && gain.gain.info.range == 0...16 && gain.gain.info.defaultValue == 1)
         gain.gain.value = 100
         #expect(gain.gain.value == 16)
         gain.gain.value = .nan
@@ -81,7 +82,8 @@ import Testing
     @Test(arguments: [1, 127, 128, 129, 777])
     func startAndStopEventsLandOnTheExactFrame(frame: Int) throws {
         let engine = AudioEngine(channelCount: 1, maximumFrameCount: 128)
-        let tone = ToneGenerator(waveform: .sawtooth, frequency: 100, amplitude: 1, channelCount: 1, startsImmediately: false)
+        let tone = ToneGenerator(
+            waveform: .sawtooth, frequency: 100, amplitude: 1, channelCount: 1, startsImmediately: false)
         let dc = constantSource([0.25], startsImmediately: false)
         try engine.mainGroup.add(tone)
         try engine.mainGroup.add(dc)
@@ -93,7 +95,9 @@ import Testing
         tone.start(at: engine.sampleTime + Int64(frame))
         let base = Int(engine.sampleTime)
         let toneOut = try renderOffline(engine, frames: 1200, block: 128)[0]
-        #expect(toneOut[..<frame].allSatisfy { $0 == 0 } && toneOut[frame + 1] != 0 && toneOut[frame + 2] != 0, "starts at engine time (a sawtooth starts at 0 after PolyBLEP) \(base + frame)")
+        #expect(
+            toneOut[..<frame].allSatisfy { $0 == 0 } && toneOut[frame + 1] != 0 && toneOut[frame + 2] != 0,
+            "starts at engine time (a sawtooth starts at 0 after PolyBLEP) \(base + frame)")
     }
 
     @Test func eventsInThePastApplyAtTheNextBlock() throws {

@@ -1,14 +1,16 @@
 import CJACK
 import DecibelCore
-@testable import DecibelJACK
 import DecibelTestSupport
 import Foundation
 import Synchronization
 import Testing
 
+@testable import DecibelJACK
+
 extension JACKTests {
-    @Test("the backend is available when the test server answers, and says which server at what rate",
-          .enabled(if: JACKHarness.shouldRun, JACKHarness.skipReason))
+    @Test(
+        "the backend is available when the test server answers, and says which server at what rate",
+        .enabled(if: JACKHarness.shouldRun, JACKHarness.skipReason))
     func availableWithServer() throws {
         let backend = JACKBackend()
         #expect(backend.id == "jack")
@@ -57,8 +59,9 @@ extension JACKTests {
         }
     }
 
-    @Test("devices are the physical ports grouped by client, exactly as jack_lsp -p lists them",
-          .enabled(if: JACKHarness.shouldRun, JACKHarness.skipReason))
+    @Test(
+        "devices are the physical ports grouped by client, exactly as jack_lsp -p lists them",
+        .enabled(if: JACKHarness.shouldRun, JACKHarness.skipReason))
     func devicesMatchJackLsp() throws {
         let output = try JACKHarness.tool("jack_lsp", ["-p", "-t"]).standardOutput
         var capture: [String: Int] = [:], playback: [String: Int] = [:]
@@ -67,7 +70,11 @@ extension JACKTests {
         func finish() {
             guard let name = port, properties.contains("physical") else { return }
             let client = String(name.prefix { $0 != ":" })
-            if properties.contains("output") { capture[client, default: 0] += 1 } else { playback[client, default: 0] += 1 }
+            if properties.contains("output") {
+                capture[client, default: 0] += 1
+            } else {
+                playback[client, default: 0] += 1
+            }
         }
         for line in output.split(separator: "\n") {
             if !line.hasPrefix("\t") && !line.hasPrefix(" ") {
@@ -80,7 +87,9 @@ extension JACKTests {
             }
         }
         let devices = try JACKBackend().devices()
-        print("jack devices: \(devices.map { "\($0.id) in \($0.inputChannelCount) out \($0.outputChannelCount) \($0.direction)" })")
+        print(
+            "jack devices: \(devices.map { "\($0.id) in \($0.inputChannelCount) out \($0.outputChannelCount) \($0.direction)" })"
+        )
         #expect(!devices.isEmpty)
         #expect(Set(devices.map(\.id)) == Set(capture.keys).union(playback.keys))
         for device in devices {
@@ -95,8 +104,9 @@ extension JACKTests {
         #expect(try JACKBackend().devices().map(\.id) == devices.map(\.id), "ids change between listings")
     }
 
-    @Test("a client registering physical ports appears as a device, and vanishes when it closes",
-          .enabled(if: JACKHarness.shouldRun, JACKHarness.skipReason))
+    @Test(
+        "a client registering physical ports appears as a device, and vanishes when it closes",
+        .enabled(if: JACKHarness.shouldRun, JACKHarness.skipReason))
     func deviceEventsFollowClients() throws {
         let backend = JACKBackend()
         let events = Mutex<[DeviceEvent]>([])
@@ -107,11 +117,21 @@ extension JACKTests {
         let library = try JACKLibrary.load(path: backend.libraryPath)
         let card = try JACKClient(library: library, name: name, serverName: nil, exactName: true)
         let flags = UInt(JackPortIsOutput.rawValue | JackPortIsPhysical.rawValue | JackPortIsTerminal.rawValue)
-        for index in 1...3 { _ = library.api.jack_port_register(card.handle, "capture_\(index)", library.audioType, flags, 0) }
+        for index in 1...3 {
+            _ = library.api.jack_port_register(card.handle, "capture_\(index)", library.audioType, flags, 0)
+        }
         #expect(library.api.jack_activate(card.handle) == 0)
 
         let added = JACKHarness.waitUntil(3) {
-            events.withLock { $0.contains { if case .added(let device) = $0 { device.id == name && device.inputChannelCount == 3 } else { false } } }
+            events.withLock {
+                $0.contains {
+                    if case .added(let device) = $0 {
+                        device.id == name && device.inputChannelCount == 3
+                    } else {
+                        false
+                    }
+                }
+            }
         }
         #expect(added, "no .added event; got \(events.withLock { $0 })")
         #expect(try backend.devices().contains { $0.id == name && $0.direction == .input })
@@ -125,18 +145,26 @@ extension JACKTests {
 extension JACKTests {
     @Test("device changes are worked out from two listings: added, removed, re-described, new defaults")
     func deviceListChanges() {
-        func device(_ id: String, inputs: Int, outputs: Int, defaultInput: Bool = false, defaultOutput: Bool = false) -> AudioDevice {
-            AudioDevice(id: id, name: id, backend: "jack", direction: .duplex, inputChannelCount: inputs, outputChannelCount: outputs,
-                        isDefaultInput: defaultInput, isDefaultOutput: defaultOutput)
+        func device(
+            _ id: String, inputs: Int, outputs: Int, defaultInput: Bool = false, defaultOutput: Bool = false
+        ) -> AudioDevice {
+            AudioDevice(
+                id: id, name: id, backend: "jack", direction: .duplex, inputChannelCount: inputs,
+                outputChannelCount: outputs,
+                isDefaultInput: defaultInput, isDefaultOutput: defaultOutput)
         }
         let system = device("system", inputs: 2, outputs: 2, defaultInput: true, defaultOutput: true)
         let card = device("card", inputs: 8, outputs: 0)
         #expect(DeviceEvent.changes(from: [system], to: [system, card]) == [.added(card)])
         #expect(DeviceEvent.changes(from: [system, card], to: [system]) == [.removed(id: "card")])
         let bigger = device("card", inputs: 10, outputs: 0)
-        #expect(DeviceEvent.changes(from: [system, card], to: [system, bigger]) == [.removed(id: "card"), .added(bigger)])
+        #expect(
+            DeviceEvent.changes(from: [system, card], to: [system, bigger]) == [.removed(id: "card"), .added(bigger)])
         let cardDefault = device("card", inputs: 8, outputs: 0, defaultInput: true)
-        #expect(DeviceEvent.changes(from: [system, card], to: [cardDefault]) == [.removed(id: "system"), .defaultChanged(.input, id: "card")])
+        #expect(
+            DeviceEvent.changes(from: [system, card], to: [cardDefault]) == [
+                .removed(id: "system"), .defaultChanged(.input, id: "card"),
+            ])
         #expect(DeviceEvent.changes(from: [system], to: [system]).isEmpty)
     }
 
@@ -144,17 +172,21 @@ extension JACKTests {
     func devicesFromPorts() {
         let clients = [
             JACKPhysicalClient(name: "usb", capturePorts: ["usb:capture_1"], playbackPorts: []),
-            JACKPhysicalClient(name: "system", capturePorts: [], playbackPorts: ["system:playback_1", "system:playback_2"]),
+            JACKPhysicalClient(
+                name: "system", capturePorts: [], playbackPorts: ["system:playback_1", "system:playback_2"]),
         ]
         let devices = JACKBackend.devices(from: clients, sampleRate: 44100)
         #expect(devices.map(\.id) == ["usb", "system"])
         #expect(devices[0].direction == .input && devices[0].inputChannelCount == 1 && devices[0].isDefaultInput)
-        #expect(devices[1].direction == .output && devices[1].outputChannelCount == 2 && devices[1].isDefaultOutput && !devices[1].isDefaultInput)
+        #expect(
+            devices[1].direction == .output && devices[1].outputChannelCount == 2 && devices[1].isDefaultOutput
+                && !devices[1].isDefaultInput)
         #expect(devices.allSatisfy { $0.preferredSampleRate == 44100 })
     }
 
-    @Test("a device observation reports the devices gone when the server dies, and cancels promptly",
-          .enabled(if: JACKHarness.shouldRun, JACKHarness.skipReason), .timeLimit(.minutes(1)))
+    @Test(
+        "a device observation reports the devices gone when the server dies, and cancels promptly",
+        .enabled(if: JACKHarness.shouldRun, JACKHarness.skipReason), .timeLimit(.minutes(1)))
     func observationSurvivesServerDeath() throws {
         let server = try PrivateJACKServer("observe")
         let events = Mutex<[DeviceEvent]>([])

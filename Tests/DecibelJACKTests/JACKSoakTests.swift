@@ -1,16 +1,18 @@
 import DecibelCore
-@testable import DecibelJACK
 import DecibelTestSupport
 import Foundation
 import Testing
+
+@testable import DecibelJACK
 
 extension JACKTests {
     /// 20 s at a 64-frame period by default; `DECIBEL_JACK_SOAK_SECONDS` and `DECIBEL_JACK_SOAK_PERIOD`
     /// make it longer or change the period. The test server runs without real-time priority on a shared
     /// machine, so one preempted callback can exceed a period: the worst duration is reported, and only
     /// required to fit the period with `DECIBEL_JACK_SOAK_STRICT=1` (a real-time capable machine).
-    @Test("soak: a stream runs at a small period and reports callbacks, xruns and the worst callback",
-          .enabled(if: JACKHarness.shouldRun, JACKHarness.skipReason), .timeLimit(.minutes(60)))
+    @Test(
+        "soak: a stream runs at a small period and reports callbacks, xruns and the worst callback",
+        .enabled(if: JACKHarness.shouldRun, JACKHarness.skipReason), .timeLimit(.minutes(60)))
     func soak() throws {
         let environment = ProcessInfo.processInfo.environment
         let seconds = Double(environment["DECIBEL_JACK_SOAK_SECONDS"] ?? "") ?? 20
@@ -19,7 +21,10 @@ extension JACKTests {
         let backend = server.backend
         let log = EventLog()
         let sine = SineSource(frequency: 1000, amplitude: 0.25)
-        let stream = try backend.makeJACKStream(StreamConfiguration(channelCount: 2, name: JACKHarness.uniqueName("dcb-soak"), onEvent: log.handler, render: JACKHarness.warmed { sine.render($0) }), options: JACKStreamOptions())
+        let stream = try backend.makeJACKStream(
+            StreamConfiguration(
+                channelCount: 2, name: JACKHarness.uniqueName("dcb-soak"), onEvent: log.handler,
+                render: JACKHarness.warmed { sine.render($0) }), options: JACKStreamOptions())
         defer { stream.close() }
         try server.setPeriod(period)
         try stream.start()
@@ -34,14 +39,21 @@ extension JACKTests {
         let statistics = stream.statistics
         let callbacks = statistics.callbacks - startCallbacks
         let expected = elapsed * statistics.sampleRate / Double(period)
-        print(String(format: "jack soak: %.1f s at %d frames (%.2f ms): %d callbacks (%.1f%% of %.0f expected), %d xruns, worst callback %.1f µs = %.3f of the period, %d callbacks over a period",
-                     elapsed, period, Double(period) / statistics.sampleRate * 1000, callbacks, Double(callbacks) / expected * 100, expected,
-                     stream.xrunCount - startXruns, Double(statistics.worstCallbackNanoseconds) / 1000, statistics.worstCallbackFractionOfPeriod,
-                     statistics.callbacksOverPeriod))
+        print(
+            String(
+                format:
+                    "jack soak: %.1f s at %d frames (%.2f ms): %d callbacks (%.1f%% of %.0f expected), %d xruns, worst callback %.1f µs = %.3f of the period, %d callbacks over a period",
+                elapsed, period, Double(period) / statistics.sampleRate * 1000, callbacks,
+                Double(callbacks) / expected * 100, expected,
+                stream.xrunCount - startXruns, Double(statistics.worstCallbackNanoseconds) / 1000,
+                statistics.worstCallbackFractionOfPeriod,
+                statistics.callbacksOverPeriod))
         #expect(stream.state == .running)
         #expect(statistics.lastFrameCount == period)
         #expect(Double(callbacks) > expected * 0.9, "the server ran fewer callbacks than its clock asks for")
-        #expect(statistics.callbacksOverPeriod * 100 <= callbacks, "more than 1% of the callbacks took longer than a period")
+        #expect(
+            statistics.callbacksOverPeriod * 100 <= callbacks, "more than 1% of the callbacks took longer than a period"
+        )
         if environment["DECIBEL_JACK_SOAK_STRICT"] == "1" {
             #expect(statistics.worstCallbackFractionOfPeriod < 1, "a callback took longer than a whole period")
         }

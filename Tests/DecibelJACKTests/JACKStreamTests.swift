@@ -1,9 +1,10 @@
 import DecibelCore
-@testable import DecibelJACK
 import DecibelTestSupport
 import Foundation
 import Synchronization
 import Testing
+
+@testable import DecibelJACK
 
 /// A counter pattern: sample `n` is `(n mod 65536) / 65536`, exact in Float, so a capture shows which
 /// source sample each captured sample was, and any loss, repeat or change is visible.
@@ -24,19 +25,24 @@ final class CounterSource: @unchecked Sendable {
 }
 
 extension JACKTests {
-    @Test("a 1 kHz sine from an output stream reaches an input client with the right frequency and amplitude, unbroken",
-          .enabled(if: JACKHarness.shouldRun, JACKHarness.skipReason))
+    @Test(
+        "a 1 kHz sine from an output stream reaches an input client with the right frequency and amplitude, unbroken",
+        .enabled(if: JACKHarness.shouldRun, JACKHarness.skipReason))
     func sineReachesInputClient() throws {
         let backend = JACKBackend()
         let sine = SineSource(frequency: 1000, amplitude: 0.5)
         let source = try backend.makeJACKStream(
-            StreamConfiguration(direction: .output, channelCount: 1, name: JACKHarness.uniqueName("dcb-sine"), render: JACKHarness.warmed { sine.render($0) }),
+            StreamConfiguration(
+                direction: .output, channelCount: 1, name: JACKHarness.uniqueName("dcb-sine"),
+                render: JACKHarness.warmed { sine.render($0) }),
             options: JACKStreamOptions(outputConnections: .none))
         defer { source.close() }
         let rate = source.format.sampleRate
         let capture = CaptureBuffer(capacity: Int(rate), skipBlocks: 20)
         let sink = try backend.makeJACKStream(
-            StreamConfiguration(direction: .input, channelCount: 1, name: JACKHarness.uniqueName("dcb-sink"), render: JACKHarness.warmed { capture.append($0.input, channel: 0) }),
+            StreamConfiguration(
+                direction: .input, channelCount: 1, name: JACKHarness.uniqueName("dcb-sink"),
+                render: JACKHarness.warmed { capture.append($0.input, channel: 0) }),
             options: JACKStreamOptions(inputConnections: .ports([source.outputPortNames[0]])))
         defer { sink.close() }
         try source.start()
@@ -48,7 +54,9 @@ extension JACKTests {
         let magnitude = SignalAnalysis.magnitude(of: 1000, in: samples, sampleRate: rate)
         let step = SignalAnalysis.largestStep(samples)
         let allowedStep = Float(0.5 * 2 * Double.pi * 1000 / rate) * 1.01 + 1e-4
-        print("jack sine: \(samples.count) samples, \(frequency) Hz, magnitude \(magnitude), rms \(SignalAnalysis.rms(samples)), largest step \(step) (limit \(allowedStep))")
+        print(
+            "jack sine: \(samples.count) samples, \(frequency) Hz, magnitude \(magnitude), rms \(SignalAnalysis.rms(samples)), largest step \(step) (limit \(allowedStep))"
+        )
         #expect(samples.count == Int(rate))
         #expect(abs(frequency - 1000) < 0.5)
         #expect(abs(magnitude - 0.5) < 0.005)
@@ -56,29 +64,37 @@ extension JACKTests {
         #expect(step <= allowedStep, "a discontinuity: largest step \(step)")
     }
 
-    @Test("a duplex stream copying input to output passes audio through sample-exactly on every channel",
-          .enabled(if: JACKHarness.shouldRun, JACKHarness.skipReason))
+    @Test(
+        "a duplex stream copying input to output passes audio through sample-exactly on every channel",
+        .enabled(if: JACKHarness.shouldRun, JACKHarness.skipReason))
     func duplexPassthroughIsSampleExact() throws {
         let backend = JACKBackend()
         let counter = CounterSource()
         let source = try backend.makeJACKStream(
-            StreamConfiguration(direction: .output, channelCount: 2, name: JACKHarness.uniqueName("dcb-count"), render: JACKHarness.warmed { counter.render($0) }),
+            StreamConfiguration(
+                direction: .output, channelCount: 2, name: JACKHarness.uniqueName("dcb-count"),
+                render: JACKHarness.warmed { counter.render($0) }),
             options: JACKStreamOptions(outputConnections: .none))
         defer { source.close() }
         let through = try backend.makeJACKStream(
-            StreamConfiguration(direction: .duplex, channelCount: 2, name: JACKHarness.uniqueName("dcb-thru"), render: JACKHarness.warmed { context in
-                context.output.samples(0).update(from: context.input.samples(0), count: context.frameCount)
-                context.output.samples(1).update(from: context.input.samples(1), count: context.frameCount)
-            }),
+            StreamConfiguration(
+                direction: .duplex, channelCount: 2, name: JACKHarness.uniqueName("dcb-thru"),
+                render: JACKHarness.warmed { context in
+                    context.output.samples(0).update(from: context.input.samples(0), count: context.frameCount)
+                    context.output.samples(1).update(from: context.input.samples(1), count: context.frameCount)
+                }),
             options: JACKStreamOptions(outputConnections: .none, inputConnections: .ports(source.outputPortNames)))
         defer { through.close() }
         let frames = 48000
-        let left = CaptureBuffer(capacity: frames, skipBlocks: 20), right = CaptureBuffer(capacity: frames, skipBlocks: 20)
+        let left = CaptureBuffer(capacity: frames, skipBlocks: 20),
+            right = CaptureBuffer(capacity: frames, skipBlocks: 20)
         let sink = try backend.makeJACKStream(
-            StreamConfiguration(direction: .input, channelCount: 2, name: JACKHarness.uniqueName("dcb-tap"), render: JACKHarness.warmed { context in
-                left.append(context.input, channel: 0)
-                right.append(context.input, channel: 1)
-            }),
+            StreamConfiguration(
+                direction: .input, channelCount: 2, name: JACKHarness.uniqueName("dcb-tap"),
+                render: JACKHarness.warmed { context in
+                    left.append(context.input, channel: 0)
+                    right.append(context.input, channel: 1)
+                }),
             options: JACKStreamOptions(inputConnections: .ports(through.outputPortNames)))
         defer { sink.close() }
         #expect(through.format.inputChannelCount == 2 && through.format.outputChannelCount == 2)
@@ -99,16 +115,22 @@ extension JACKTests {
             if second[index] != -first[index] { mismatches += 1 }
             previous = Int(value)
         }
-        print("jack duplex passthrough: \(first.count) frames per channel, \(mismatches) mismatches, first counter \(first[0] * 65536)")
+        print(
+            "jack duplex passthrough: \(first.count) frames per channel, \(mismatches) mismatches, first counter \(first[0] * 65536)"
+        )
         #expect(mismatches == 0)
         #expect(first.contains { $0 != 0 }, "silence arrived, not the source")
     }
 
-    @Test("output latency comes from jack_port_get_latency_range and matches the physical port jack_lsp reports",
-          .enabled(if: JACKHarness.shouldRun, JACKHarness.skipReason))
+    @Test(
+        "output latency comes from jack_port_get_latency_range and matches the physical port jack_lsp reports",
+        .enabled(if: JACKHarness.shouldRun, JACKHarness.skipReason))
     func latencyMatchesPhysicalPort() throws {
         let backend = JACKBackend()
-        let stream = try backend.makeJACKStream(StreamConfiguration(direction: .output, channelCount: 2, name: JACKHarness.uniqueName("dcb-lat"), render: JACKHarness.warmed { _ in }), options: JACKStreamOptions())
+        let stream = try backend.makeJACKStream(
+            StreamConfiguration(
+                direction: .output, channelCount: 2, name: JACKHarness.uniqueName("dcb-lat"),
+                render: JACKHarness.warmed { _ in }), options: JACKStreamOptions())
         defer { stream.close() }
         try stream.start()
         let listing = try JACKHarness.tool("jack_lsp", ["-l", "system:playback_1"]).standardOutput
@@ -116,69 +138,88 @@ extension JACKTests {
         let line = try #require(listing.split(separator: "\n").first { $0.contains("playback latency") })
         let numbers = line.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
         let expected = try #require(numbers.last)
-        print("jack latency: stream \(stream.latency), system:playback_1 \(expected) frames, period \(stream.format.bufferSize)")
+        print(
+            "jack latency: stream \(stream.latency), system:playback_1 \(expected) frames, period \(stream.format.bufferSize)"
+        )
         #expect(stream.latency.outputFrames == expected)
         #expect(stream.latency.outputFrames >= stream.format.bufferSize)
     }
 
-    @Test("ports connect automatically by default, to named ports on request, and not at all when turned off",
-          .enabled(if: JACKHarness.shouldRun, JACKHarness.skipReason))
+    @Test(
+        "ports connect automatically by default, to named ports on request, and not at all when turned off",
+        .enabled(if: JACKHarness.shouldRun, JACKHarness.skipReason))
     func connectionOptions() throws {
         let backend = JACKBackend()
         func connections(_ port: String) throws -> [String] {
             let lines = try JACKHarness.tool("jack_lsp", ["-c", port]).standardOutput.split(separator: "\n")
             return lines.dropFirst().map { $0.trimmingCharacters(in: .whitespaces) }
         }
-        let automatic = try backend.makeJACKStream(StreamConfiguration(direction: .duplex, channelCount: 2, name: JACKHarness.uniqueName("dcb-auto"), render: JACKHarness.warmed { _ in }), options: JACKStreamOptions())
+        let automatic = try backend.makeJACKStream(
+            StreamConfiguration(
+                direction: .duplex, channelCount: 2, name: JACKHarness.uniqueName("dcb-auto"),
+                render: JACKHarness.warmed { _ in }), options: JACKStreamOptions())
         defer { automatic.close() }
         try automatic.start()
         #expect(try connections(automatic.outputPortNames[0]) == ["system:playback_1"])
         #expect(try connections(automatic.outputPortNames[1]) == ["system:playback_2"])
         #expect(try connections(automatic.inputPortNames[1]) == ["system:capture_2"])
 
-        var off = JACKStreamOptions(clientName: JACKHarness.uniqueName("dcb-manual"), outputPortNames: ["left", "right"])
+        var off = JACKStreamOptions(
+            clientName: JACKHarness.uniqueName("dcb-manual"), outputPortNames: ["left", "right"])
         off.autoConnect = false
-        let manual = try backend.makeJACKStream(StreamConfiguration(direction: .output, channelCount: 2, render: JACKHarness.warmed { _ in }), options: off)
+        let manual = try backend.makeJACKStream(
+            StreamConfiguration(direction: .output, channelCount: 2, render: JACKHarness.warmed { _ in }), options: off)
         defer { manual.close() }
         try manual.start()
         #expect(manual.outputPortNames == ["\(manual.clientName):left", "\(manual.clientName):right"])
         #expect(try connections(manual.outputPortNames[0]).isEmpty)
 
-        let named = try backend.makeJACKStream(StreamConfiguration(direction: .output, channelCount: 2, name: JACKHarness.uniqueName("dcb-named"), render: JACKHarness.warmed { _ in }),
-                                               options: JACKStreamOptions(outputConnections: .ports(["system:playback_2", ""])))
+        let named = try backend.makeJACKStream(
+            StreamConfiguration(
+                direction: .output, channelCount: 2, name: JACKHarness.uniqueName("dcb-named"),
+                render: JACKHarness.warmed { _ in }),
+            options: JACKStreamOptions(outputConnections: .ports(["system:playback_2", ""])))
         defer { named.close() }
         try named.start()
         #expect(try connections(named.outputPortNames[0]) == ["system:playback_2"])
         #expect(try connections(named.outputPortNames[1]).isEmpty)
     }
 
-    @Test("a rate the server does not run at and an unknown device are refused with clear errors",
-          .enabled(if: JACKHarness.shouldRun, JACKHarness.skipReason))
+    @Test(
+        "a rate the server does not run at and an unknown device are refused with clear errors",
+        .enabled(if: JACKHarness.shouldRun, JACKHarness.skipReason))
     func refusesImpossibleConfigurations() throws {
         let backend = JACKBackend()
         let rate = try #require(backend.devices().first?.preferredSampleRate)
         #expect {
-            _ = try backend.makeJACKStream(StreamConfiguration(sampleRate: rate == 44100 ? 48000 : 44100, render: JACKHarness.warmed { _ in }))
+            _ = try backend.makeJACKStream(
+                StreamConfiguration(sampleRate: rate == 44100 ? 48000 : 44100, render: JACKHarness.warmed { _ in }))
         } throws: { ($0 as? AudioError)?.kind == .unsupportedConfiguration }
         #expect {
-            _ = try backend.makeJACKStream(StreamConfiguration(device: "no-such-client", render: JACKHarness.warmed { _ in }))
+            _ = try backend.makeJACKStream(
+                StreamConfiguration(device: "no-such-client", render: JACKHarness.warmed { _ in }))
         } throws: { error in
             guard let error = error as? AudioError else { return false }
             return error.kind == .deviceNotFound && error.message.contains("system")
         }
         #expect {
-            _ = try backend.makeJACKStream(StreamConfiguration(channelCount: 2, render: JACKHarness.warmed { _ in }), options: JACKStreamOptions(outputPortNames: ["only-one"]))
+            _ = try backend.makeJACKStream(
+                StreamConfiguration(channelCount: 2, render: JACKHarness.warmed { _ in }),
+                options: JACKStreamOptions(outputPortNames: ["only-one"]))
         } throws: { ($0 as? AudioError)?.kind == .invalidArgument }
     }
 }
 
 extension JACKTests {
-    @Test("stop leaves no callback running, start resumes it, and a closed stream refuses to start",
-          .enabled(if: JACKHarness.shouldRun, JACKHarness.skipReason))
+    @Test(
+        "stop leaves no callback running, start resumes it, and a closed stream refuses to start",
+        .enabled(if: JACKHarness.shouldRun, JACKHarness.skipReason))
     func stopStartClose() throws {
         let log = EventLog()
         let stream = try JACKBackend().makeJACKStream(
-            StreamConfiguration(channelCount: 2, name: JACKHarness.uniqueName("dcb-cycle"), onEvent: log.handler, render: JACKHarness.warmed { _ in }),
+            StreamConfiguration(
+                channelCount: 2, name: JACKHarness.uniqueName("dcb-cycle"), onEvent: log.handler,
+                render: JACKHarness.warmed { _ in }),
             options: JACKStreamOptions(outputConnections: .none))
         try stream.start()
         #expect(JACKHarness.waitUntil(2) { stream.statistics.callbacks > 5 })

@@ -1,9 +1,10 @@
 import DecibelCore
-@testable import DecibelJACK
 import DecibelTestSupport
 import Foundation
 import Synchronization
 import Testing
+
+@testable import DecibelJACK
 
 /// All JACK tests share one server and some stop or reconfigure it, so they run one at a time.
 @Suite(.serialized) struct JACKTests {}
@@ -13,8 +14,8 @@ enum JACKHarness {
     /// Whether the tests should run: a server answers, or `Scripts/test` requires one (then they fail).
     static let shouldRun: Bool = JACKBackend().isAvailable || TestEnvironment.serversRequired
 
-    static let skipReason: Comment = "no JACK server answers; run `Scripts/servers start jack` (with JACK_DEFAULT_SERVER from `Scripts/servers env`)"
-
+    static let skipReason: Comment =
+        "no JACK server answers; run `Scripts/servers start jack` (with JACK_DEFAULT_SERVER from `Scripts/servers env`)"
 
     /// A client name no other test uses.
     static func uniqueName(_ base: String) -> String { "\(base)-\(UInt32.random(in: 0..<1_000_000))" }
@@ -35,9 +36,12 @@ enum JACKHarness {
     /// aborts when the test process links the RealtimeSanitizer runtime); doing it here keeps that off
     /// JACK's real-time thread. Streams warm up their own part of the render path themselves.
     static func warmed(_ body: @escaping RenderCallback) -> RenderCallback {
-        let input = AudioBuffer(channelCount: 2, frameCapacity: 64), output = AudioBuffer(channelCount: 2, frameCapacity: 64)
-        body(RenderContext(input: input.view, output: output.view, frameCount: 64,
-                           timestamp: AudioTimestamp(sampleTime: 0, hostTime: 0), sampleRate: 48000))
+        let input = AudioBuffer(channelCount: 2, frameCapacity: 64),
+            output = AudioBuffer(channelCount: 2, frameCapacity: 64)
+        body(
+            RenderContext(
+                input: input.view, output: output.view, frameCount: 64,
+                timestamp: AudioTimestamp(sampleTime: 0, hostTime: 0), sampleRate: 48000))
         return body
     }
 
@@ -51,7 +55,9 @@ enum JACKHarness {
     ///
     /// Foundation's `Process` waits for a SIGCHLD handler that is gone once libjack has seen its server
     /// die (it then never returns), so the tests that kill the server start processes this way.
-    static func spawn(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws -> SpawnResult {
+    static func spawn(
+        _ executable: String, _ arguments: [String], environment: [String: String] = [:]
+    ) throws -> SpawnResult {
         let directory = TestEnvironment.temporaryDirectory("jack-spawn")
         defer { try? FileManager.default.removeItem(at: directory) }
         let out = directory.appendingPathComponent("out").path, err = directory.appendingPathComponent("err").path
@@ -74,9 +80,10 @@ enum JACKHarness {
         let output = (try? Data(contentsOf: URL(fileURLWithPath: out))) ?? Data()
         let error = (try? Data(contentsOf: URL(fileURLWithPath: err))) ?? Data()
         let signalled = (status & 0x7f) != 0
-        return SpawnResult(status: signalled ? -1 : (status >> 8) & 0xff,
-                           standardOutput: String(decoding: output, as: UTF8.self),
-                           standardError: String(decoding: error, as: UTF8.self))
+        return SpawnResult(
+            status: signalled ? -1 : (status >> 8) & 0xff,
+            standardOutput: String(decoding: output, as: UTF8.self),
+            standardError: String(decoding: error, as: UTF8.self))
     }
 }
 
@@ -106,7 +113,9 @@ final class PrivateJACKServer {
     func servers(_ action: String) throws {
         let script = TestEnvironment.repositoryRoot.appendingPathComponent("Scripts/servers").path
         let result = try JACKHarness.spawn(script, [action, "jack"], environment: environment)
-        guard result.status == 0 else { throw AudioError(.backendError, "Scripts/servers \(action) jack (\(name)) failed: \(result.standardError)") }
+        guard result.status == 0 else {
+            throw AudioError(.backendError, "Scripts/servers \(action) jack (\(name)) failed: \(result.standardError)")
+        }
     }
 
     /// Runs a JACK tool (`jack_bufsize`, `jack_lsp`) against this server.
@@ -127,7 +136,9 @@ final class PrivateJACKServer {
     /// Sets the period with `jack_bufsize` and waits until a client sees it.
     func setPeriod(_ frames: Int) throws {
         try tool("jack_bufsize", [String(frames)])
-        let client = try JACKClient(library: JACKLibrary.load(path: JACKLibrary.description.defaultFileName), name: "decibel-period", serverName: name)
+        let client = try JACKClient(
+            library: JACKLibrary.load(path: JACKLibrary.description.defaultFileName), name: "decibel-period",
+            serverName: name)
         defer { client.close() }
         JACKHarness.waitUntil(2) { client.bufferSize == frames }
     }

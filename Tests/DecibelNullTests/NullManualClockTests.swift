@@ -9,12 +9,15 @@ struct NullManualClockTests {
 
     @Test("duplex callback sees the input signal bit-exactly and its output comes back unchanged")
     func bitExactDuplex() throws {
-        let stream = try backend.makeNullStream(StreamConfiguration(direction: .duplex, bufferSize: .frames(128)) { context in
-            for channel in 0..<context.output.channelCount {
-                let input = context.input.samples(channel), output = context.output.samples(channel)
-                for i in 0..<context.frameCount { output[i] = input[i] * 2 + Float(context.timestamp.sampleTime + Int64(i)) }
-            }
-        })
+        let stream = try backend.makeNullStream(
+            StreamConfiguration(direction: .duplex, bufferSize: .frames(128)) { context in
+                for channel in 0..<context.output.channelCount {
+                    let input = context.input.samples(channel), output = context.output.samples(channel)
+                    for i in 0..<context.frameCount {
+                        output[i] = input[i] * 2 + Float(context.timestamp.sampleTime + Int64(i))
+                    }
+                }
+            })
         defer { stream.close() }
         try stream.start()
         var reference = Oscillator(waveform: .sine, frequency: 1000, amplitude: 0.25, sampleRate: 48_000)
@@ -34,9 +37,10 @@ struct NullManualClockTests {
 
     @Test("output arrives zeroed, so a callback that writes nothing plays silence")
     func outputStartsSilent() throws {
-        let stream = try backend.makeNullStream(StreamConfiguration(bufferSize: .frames(64)) { context in
-            context.output.samples(0)[0] = 1
-        })
+        let stream = try backend.makeNullStream(
+            StreamConfiguration(bufferSize: .frames(64)) { context in
+                context.output.samples(0)[0] = 1
+            })
         try stream.start()
         _ = try stream.render(frames: 64)
         let second = try stream.render(frames: 64)
@@ -70,19 +74,23 @@ struct NullManualClockTests {
         #expect {
             try backend.makeNullStream(StreamConfiguration(direction: .input, device: "mic") { _ in })
         } throws: { error in
-            (error as? AudioError)?.description == "null: no device 'mic'; its devices are: null-in, null-silence, null-noise"
+            (error as? AudioError)?.description
+                == "null: no device 'mic'; its devices are: null-in, null-silence, null-noise"
         }
     }
 
-    @Test("silence and noise devices capture what they say", arguments: [("null-silence", true), ("null-noise", false)])
+    @Test(
+        "silence and noise devices capture what they say", arguments: [("null-silence", true), ("null-noise", false)])
     func inputDevices(device: String, silent: Bool) throws {
         let peak = Mutex<Float>(0)
-        let stream = try backend.makeNullStream(StreamConfiguration(direction: .input, device: device, channelCount: 1, bufferSize: .frames(256)) { context in
-            var local: Float = 0
-            for i in 0..<context.frameCount { local = max(local, abs(context.input.samples(0)[i])) }
-            let value = local
-            peak.withLock { $0 = max($0, value) }
-        })
+        let stream = try backend.makeNullStream(
+            StreamConfiguration(direction: .input, device: device, channelCount: 1, bufferSize: .frames(256)) {
+                context in
+                var local: Float = 0
+                for i in 0..<context.frameCount { local = max(local, abs(context.input.samples(0)[i])) }
+                let value = local
+                peak.withLock { $0 = max($0, value) }
+            })
         try stream.start()
         for _ in 0..<10 { _ = try stream.render(frames: 256) }
         stream.close()

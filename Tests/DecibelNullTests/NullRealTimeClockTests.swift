@@ -9,9 +9,10 @@ struct NullRealTimeClockTests {
     func cadence() throws {
         let stamps = Mutex<[UInt64]>([])
         stamps.withLock { $0.reserveCapacity(1000) }
-        let stream = try NullBackend().makeNullStream(StreamConfiguration(bufferSize: .frames(256)) { context in
-            stamps.withLock { $0.append(context.timestamp.hostTime) }  // test-only; reserved up front
-        })
+        let stream = try NullBackend().makeNullStream(
+            StreamConfiguration(bufferSize: .frames(256)) { context in
+                stamps.withLock { $0.append(context.timestamp.hostTime) }  // test-only; reserved up front
+            })
         let start = MonotonicClock.now()
         try stream.start()
         MonotonicClock.sleep(until: start + 2_000_000_000)
@@ -19,7 +20,9 @@ struct NullRealTimeClockTests {
         let elapsed = Double(MonotonicClock.now() - start) / 1e9
         let count = stamps.withLock { $0.count }
         let expected = elapsed * 48_000 / 256
-        #expect(abs(Double(count) - expected) / expected < 0.10, "got \(count) callbacks in \(elapsed) s, expected \(expected)")
+        #expect(
+            abs(Double(count) - expected) / expected < 0.10,
+            "got \(count) callbacks in \(elapsed) s, expected \(expected)")
         let times = stamps.withLock { $0 }
         let periods = zip(times.dropFirst(), times).map { Double($0 - $1) / 1e6 }
         let mean = periods.reduce(0, +) / Double(max(1, periods.count))
@@ -32,15 +35,16 @@ struct NullRealTimeClockTests {
     func overrunsAreXruns() throws {
         let events = Mutex<[StreamEvent]>([])
         let slow = Atomic<Bool>(false)
-        let stream = try NullBackend().makeNullStream(StreamConfiguration(
-            bufferSize: .frames(64),
-            onEvent: { event in events.withLock { $0.append(event) } }
-        ) { _ in
-            if slow.load(ordering: .relaxed) {
-                let until = MonotonicClock.now() + 3_000_000  // 3 ms against a 1.33 ms period
-                while MonotonicClock.now() < until {}
-            }
-        })
+        let stream = try NullBackend().makeNullStream(
+            StreamConfiguration(
+                bufferSize: .frames(64),
+                onEvent: { event in events.withLock { $0.append(event) } }
+            ) { _ in
+                if slow.load(ordering: .relaxed) {
+                    let until = MonotonicClock.now() + 3_000_000  // 3 ms against a 1.33 ms period
+                    while MonotonicClock.now() < until {}
+                }
+            })
         try stream.start()
         MonotonicClock.sleep(nanoseconds: 100_000_000)
         #expect(stream.xrunCount == 0)
@@ -61,7 +65,8 @@ struct NullRealTimeClockTests {
     @Test("stop waits for the render thread; start again resumes; close is idempotent")
     func lifecycle() throws {
         let calls = Atomic<Int>(0)
-        let stream = try NullBackend().makeNullStream(StreamConfiguration(bufferSize: .frames(128)) { _ in calls.add(1, ordering: .relaxed) })
+        let stream = try NullBackend().makeNullStream(
+            StreamConfiguration(bufferSize: .frames(128)) { _ in calls.add(1, ordering: .relaxed) })
         #expect(stream.state == .stopped)
         try stream.start()
         #expect(stream.state == .running)
@@ -84,7 +89,8 @@ struct NullRealTimeClockTests {
         let calls = Atomic<Int>(0)
         weak var dropped: NullStream?
         do {
-            let stream = try NullBackend().makeNullStream(StreamConfiguration(bufferSize: .frames(128)) { _ in calls.add(1, ordering: .relaxed) })
+            let stream = try NullBackend().makeNullStream(
+                StreamConfiguration(bufferSize: .frames(128)) { _ in calls.add(1, ordering: .relaxed) })
             dropped = stream
             try stream.start()
             MonotonicClock.sleep(nanoseconds: 50_000_000)

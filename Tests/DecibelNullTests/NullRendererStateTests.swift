@@ -23,10 +23,12 @@ import Testing
     @Test func aStructRendererKeepsItsStateAndHearsTheSharedLevel() throws {
         let level = SharedFloat(0.5)
         let backend = NullBackend(options: .init(clock: .manual))
-        let stream = try backend.makeNullStream(StreamConfiguration(bufferSize: .frames(480), renderer: Sine(level: level)))
+        let stream = try backend.makeNullStream(
+            StreamConfiguration(bufferSize: .frames(480), renderer: Sine(level: level)))
         defer { stream.close() }
         try stream.start()
-        var reference = Oscillator(waveform: .sine, frequency: 1000, amplitude: 0.5, sampleRate: stream.format.sampleRate)
+        var reference = Oscillator(
+            waveform: .sine, frequency: 1000, amplitude: 0.5, sampleRate: stream.format.sampleRate)
         let first = try stream.render(frames: 480)
         let expectedFirst = (0..<480).map { _ in reference.nextSample() }
         #expect(first.samples(0)[0] == 1)

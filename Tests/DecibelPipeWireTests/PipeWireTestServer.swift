@@ -47,7 +47,8 @@ struct PipeWireTestServer: Sendable, CustomStringConvertible {
     /// Whether the wireplumber `Scripts/servers` started for this daemon still runs.
     var sessionManagerRuns: Bool {
         guard let text = try? String(contentsOfFile: "\(runtime)/wireplumber.pid", encoding: .utf8),
-              let pid = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)) else { return false }
+            let pid = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines))
+        else { return false }
         return kill(pid, 0) == 0
     }
 
@@ -76,17 +77,24 @@ struct PipeWireTestServer: Sendable, CustomStringConvertible {
         var names: Set<String> = []
         for object in try dump() where object["type"] as? String == "PipeWire:Interface:Node" {
             let props = (object["info"] as? [String: Any])?["props"] as? [String: Any] ?? [:]
-            if props["media.class"] as? String == mediaClass, let name = props["node.name"] as? String { names.insert(name) }
+            if props["media.class"] as? String == mediaClass, let name = props["node.name"] as? String {
+                names.insert(name)
+            }
         }
         return names
     }
 
     /// Creates a lingering stereo null sink (or source) named `name` and waits until pw-dump lists it.
     func createNode(_ name: String, mediaClass: String = "Audio/Sink") throws {
-        let result = try pwcli(["create-node", "adapter", "{ factory.name=support.null-audio-sink node.name=\(name) node.description=\(name) media.class=\(mediaClass) object.linger=true audio.position=[FL FR] }"])
+        let result = try pwcli([
+            "create-node", "adapter",
+            "{ factory.name=support.null-audio-sink node.name=\(name) node.description=\(name) media.class=\(mediaClass) object.linger=true audio.position=[FL FR] }",
+        ])
         #expect(result.status == 0, "pw-cli create-node: \(result.standardError)")
         let deadline = Date().addingTimeInterval(5)
-        while Date() < deadline, try !nodeNames(mediaClass: mediaClass).contains(name) { Thread.sleep(forTimeInterval: 0.05) }
+        while Date() < deadline, try !nodeNames(mediaClass: mediaClass).contains(name) {
+            Thread.sleep(forTimeInterval: 0.05)
+        }
     }
 
     /// Destroys the node named `name`.
@@ -94,7 +102,9 @@ struct PipeWireTestServer: Sendable, CustomStringConvertible {
         guard let objects = try? dump() else { return }
         for object in objects where object["type"] as? String == "PipeWire:Interface:Node" {
             let props = (object["info"] as? [String: Any])?["props"] as? [String: Any] ?? [:]
-            if props["node.name"] as? String == name, let id = object["id"] as? Int { _ = try? pwcli(["destroy", String(id)]) }
+            if props["node.name"] as? String == name, let id = object["id"] as? Int {
+                _ = try? pwcli(["destroy", String(id)])
+            }
         }
     }
 
@@ -103,9 +113,12 @@ struct PipeWireTestServer: Sendable, CustomStringConvertible {
         let file = TestEnvironment.temporaryDirectory("pw-record").appendingPathComponent("out.wav").path
         var environment = ProcessInfo.processInfo.environment.merging(self.environment) { _, new in new }
         environment["PIPEWIRE_REMOTE"] = remote
-        _ = spawnAndWait(["/usr/bin/timeout", "-s", "INT", "-k", "2", String(seconds), "/usr/bin/pw-record", "--target", name,
-                          "-P", "{ stream.capture.sink=true }", "--rate", "48000", "--channels", "2", "--format", "f32", file],
-                         environment: environment, output: file + ".log", timeout: seconds + 10)
+        _ = spawnAndWait(
+            [
+                "/usr/bin/timeout", "-s", "INT", "-k", "2", String(seconds), "/usr/bin/pw-record", "--target", name,
+                "-P", "{ stream.capture.sink=true }", "--rate", "48000", "--channels", "2", "--format", "f32", file,
+            ],
+            environment: environment, output: file + ".log", timeout: seconds + 10)
         return try WaveFile.read(file)
     }
 

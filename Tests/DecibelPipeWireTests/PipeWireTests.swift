@@ -22,7 +22,8 @@ import Testing
     }
 
     @Test func missingLibraryIsUnavailableWithTheReason() {
-        let backend = PipeWireBackend(options: .init(environment: ["DECIBEL_PIPEWIRE_LIBRARY": "/nonexistent/libpipewire-0.3.so.0"]))
+        let backend = PipeWireBackend(
+            options: .init(environment: ["DECIBEL_PIPEWIRE_LIBRARY": "/nonexistent/libpipewire-0.3.so.0"]))
         let availability = backend.availability
         print("availability: \(availability)")
         #expect(!availability.isAvailable)
@@ -50,8 +51,11 @@ import Testing
         try server.createNode(source, mediaClass: "Audio/Source")
         defer { server.destroyNode(sink); server.destroyNode(source) }
         let devices = try server.backend().devices()
-        print("devices: \(devices.map { "\($0.id) in \($0.inputChannelCount) out \($0.outputChannelCount)\($0.isDefaultOutput ? " default-out" : "")\($0.isDefaultInput ? " default-in" : "")" })")
-        let sinks = try server.nodeNames(mediaClass: "Audio/Sink"), sources = try server.nodeNames(mediaClass: "Audio/Source")
+        print(
+            "devices: \(devices.map { "\($0.id) in \($0.inputChannelCount) out \($0.outputChannelCount)\($0.isDefaultOutput ? " default-out" : "")\($0.isDefaultInput ? " default-in" : "")" })"
+        )
+        let sinks = try server.nodeNames(mediaClass: "Audio/Sink"),
+            sources = try server.nodeNames(mediaClass: "Audio/Source")
         #expect(Set(devices.filter { $0.direction == .output }.map(\.id)) == sinks)
         #expect(Set(devices.filter { $0.direction == .input && !$0.isMonitor }.map(\.id)) == sources)
         #expect(Set(devices.filter(\.isMonitor).map(\.id)) == Set(sinks.map { $0 + ".monitor" }))
@@ -69,7 +73,9 @@ import Testing
         defer { server.destroyNode(sink) }
         let tone = SineSource(frequency: 1000, amplitude: 0.5)
         let stream = try server.backend().makePipeWireStream(
-            StreamConfiguration(direction: .output, device: sink, channelCount: 2, bufferSize: .frames(256), name: "decibel-pw-sine", render: tone.render))
+            StreamConfiguration(
+                direction: .output, device: sink, channelCount: 2, bufferSize: .frames(256), name: "decibel-pw-sine",
+                render: tone.render))
         defer { stream.close() }
         try stream.start()
         let (channels, rate) = try server.record(sink: sink, seconds: 2)
@@ -78,7 +84,9 @@ import Testing
         let left = Array((channels.first ?? []).suffix(Int(rate)))
         let frequency = SignalAnalysis.frequency(left, sampleRate: rate)
         let rms = SignalAnalysis.rms(left)
-        print("recorded \(channels.first?.count ?? 0) frames at \(rate) Hz: \(frequency) Hz, rms \(rms) (sine 0.5 → 0.354), right rms \(SignalAnalysis.rms(Array((channels.last ?? []).suffix(Int(rate))))), callbacks \(tone.callbacks.load(ordering: .relaxed)), latency \(latency.outputFrames) frames")
+        print(
+            "recorded \(channels.first?.count ?? 0) frames at \(rate) Hz: \(frequency) Hz, rms \(rms) (sine 0.5 → 0.354), right rms \(SignalAnalysis.rms(Array((channels.last ?? []).suffix(Int(rate))))), callbacks \(tone.callbacks.load(ordering: .relaxed)), latency \(latency.outputFrames) frames"
+        )
         #expect(left.count >= Int(rate) / 2)
         #expect(abs(frequency - 1000) < 2)
         #expect(abs(rms - 0.3536) < 0.03)
@@ -92,7 +100,9 @@ import Testing
         defer { server.destroyNode(sink) }
         let capture = CaptureSink(seconds: 6, rate: 48000)
         let stream = try server.backend().makePipeWireStream(
-            StreamConfiguration(direction: .input, device: sink + ".monitor", channelCount: 2, bufferSize: .frames(512), name: "decibel-pw-capture", render: capture.render))
+            StreamConfiguration(
+                direction: .input, device: sink + ".monitor", channelCount: 2, bufferSize: .frames(512),
+                name: "decibel-pw-capture", render: capture.render))
         defer { stream.close() }
         try stream.start()
         let directory = TestEnvironment.temporaryDirectory("pw-play")
@@ -110,7 +120,9 @@ import Testing
         }
         let tone = Array(captured.dropFirst(first + 4800).prefix(48000))
         let frequency = SignalAnalysis.frequency(tone, sampleRate: stream.format.sampleRate)
-        print("captured \(captured.count) frames, \(capture.callbacks.load(ordering: .relaxed)) callbacks; tone: \(frequency) Hz, rms \(SignalAnalysis.rms(tone)) (0.4 sine → 0.283)")
+        print(
+            "captured \(captured.count) frames, \(capture.callbacks.load(ordering: .relaxed)) callbacks; tone: \(frequency) Hz, rms \(SignalAnalysis.rms(tone)) (0.4 sine → 0.283)"
+        )
         #expect(abs(frequency - 660) < 2)
         #expect(abs(SignalAnalysis.rms(tone) - 0.283) < 0.03)
     }
@@ -122,14 +134,18 @@ import Testing
         defer { server.destroyNode(sink) }
         let probe = FrameCountProbe()
         let stream = try server.backend().makePipeWireStream(
-            StreamConfiguration(direction: .output, device: sink, sampleRate: 48000, channelCount: 2, bufferSize: .frames(64), name: "decibel-pw-64", render: probe.render))
+            StreamConfiguration(
+                direction: .output, device: sink, sampleRate: 48000, channelCount: 2, bufferSize: .frames(64),
+                name: "decibel-pw-64", render: probe.render))
         defer { stream.close() }
         try stream.start()
         Thread.sleep(forTimeInterval: 1)
         let quantum = stream.currentQuantum
         try stream.stop()
         let (calls, smallest, largest) = probe.summary
-        print("64-frame request: \(calls) callbacks in 1 s, frames \(smallest)...\(largest), quantum \(quantum), format \(stream.format)")
+        print(
+            "64-frame request: \(calls) callbacks in 1 s, frames \(smallest)...\(largest), quantum \(quantum), format \(stream.format)"
+        )
         #expect(stream.format.bufferSize == 64)
         #expect(calls > 500)
         #expect(smallest == 64 && largest == 64)
@@ -145,7 +161,9 @@ import Testing
         let other = Self.uniqueName("decibel_pw_duplex_out")
         try server.createNode(other)
         defer { server.destroyNode(other) }
-        var configuration = StreamConfiguration(direction: .duplex, channelCount: 1, bufferSize: .frames(256), name: "decibel-pw-duplex") { context in
+        var configuration = StreamConfiguration(
+            direction: .duplex, channelCount: 1, bufferSize: .frames(256), name: "decibel-pw-duplex"
+        ) { context in
             capture.callbacks.wrappingAdd(1, ordering: .relaxed)
             capture.ring.write(context.input)
             context.output.samples(0).update(from: context.input.samples(0), count: context.frameCount)
@@ -156,7 +174,9 @@ import Testing
         defer { stream.close() }
         try stream.start()
         let file = TestEnvironment.temporaryDirectory("pw-play").appendingPathComponent("tone.wav").path
-        try WaveFile.write((0..<72000).map { Float(0.4 * sin(2 * Double.pi * 440 * Double($0) / 48000)) }, channels: 2, rate: 48000, to: file)
+        try WaveFile.write(
+            (0..<72000).map { Float(0.4 * sin(2 * Double.pi * 440 * Double($0) / 48000)) }, channels: 2, rate: 48000,
+            to: file)
         try server.play(file, to: sink)
         try stream.stop()
         let captured = capture.drain()
@@ -166,7 +186,9 @@ import Testing
         let heard = Array(captured.dropFirst(first + 4800))
         let tone = Array(SignalAnalysis.longestContinuousRun(heard, maxStep: 0.1).prefix(24000))
         let frequency = SignalAnalysis.frequency(tone, sampleRate: stream.format.sampleRate)
-        print("duplex: \(captured.count) frames, \(tone.count) continuous, tone \(frequency) Hz, rms \(SignalAnalysis.rms(tone)), xruns \(stream.xrunCount)")
+        print(
+            "duplex: \(captured.count) frames, \(tone.count) continuous, tone \(frequency) Hz, rms \(SignalAnalysis.rms(tone)), xruns \(stream.xrunCount)"
+        )
         #expect(tone.count >= 12000)
         #expect(abs(frequency - 440) < 2)
     }
@@ -183,7 +205,9 @@ import Testing
         let removed = log.wait(seconds: 3) { $0 == .removed(id: sink) }
         print("device events: \(log.all.map(\.event))")
         #expect(added != nil)
-        #expect(log.all.contains { if case .added(let device) = $0.event { device.id == sink + ".monitor" } else { false } })
+        #expect(
+            log.all.contains { if case .added(let device) = $0.event { device.id == sink + ".monitor" } else { false } }
+        )
         #expect(removed != nil)
     }
 
@@ -195,15 +219,22 @@ import Testing
         let log = EventLog<StreamEvent>()
         let tone = SineSource(frequency: 440, amplitude: 0.2)
         let stream = try server.backend().makePipeWireStream(
-            StreamConfiguration(direction: .output, bufferSize: .frames(256), name: "decibel-pw-kill", onEvent: { log.append($0) }, render: tone.render))
+            StreamConfiguration(
+                direction: .output, bufferSize: .frames(256), name: "decibel-pw-kill", onEvent: { log.append($0) },
+                render: tone.render))
         try stream.start()
         Thread.sleep(forTimeInterval: 0.3)
-        let pid = try #require(Int32((try String(contentsOfFile: "\(runtime)/pipewire.pid", encoding: .utf8)).trimmingCharacters(in: .whitespacesAndNewlines)))
+        let pid = try #require(
+            Int32(
+                (try String(contentsOfFile: "\(runtime)/pipewire.pid", encoding: .utf8)).trimmingCharacters(
+                    in: .whitespacesAndNewlines)))
         let killed = MonotonicClock.now()
         kill(pid, SIGKILL)
         let event = log.wait(seconds: 3) { if case .serverShutDown = $0 { true } else { false } }
         let delay = event.map { Double($0.time - killed) / 1e9 }
-        print("kill -9 → \(String(describing: event?.event)) after \(delay.map { "\($0) s" } ?? "never"); state \(stream.state)")
+        print(
+            "kill -9 → \(String(describing: event?.event)) after \(delay.map { "\($0) s" } ?? "never"); state \(stream.state)"
+        )
         #expect(delay != nil && delay! < 1)
         #expect(stream.state == .invalidated)
         stream.close()
@@ -211,7 +242,8 @@ import Testing
         let restarted = try #require(PipeWireTestServer.start(runtime: runtime))
         let again = SineSource(frequency: 440, amplitude: 0.2)
         let fresh = try restarted.backend().makePipeWireStream(
-            StreamConfiguration(direction: .output, bufferSize: .frames(256), name: "decibel-pw-after-kill", render: again.render))
+            StreamConfiguration(
+                direction: .output, bufferSize: .frames(256), name: "decibel-pw-after-kill", render: again.render))
         defer { fresh.close() }
         try fresh.start()
         Thread.sleep(forTimeInterval: 0.5)

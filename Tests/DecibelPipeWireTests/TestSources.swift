@@ -11,8 +11,12 @@ final class FrameCountProbe: @unchecked Sendable {
     var render: RenderCallback {
         { [self] context in
             calls.wrappingAdd(1, ordering: .relaxed)
-            if context.frameCount < smallest.load(ordering: .relaxed) { smallest.store(context.frameCount, ordering: .relaxed) }
-            if context.frameCount > largest.load(ordering: .relaxed) { largest.store(context.frameCount, ordering: .relaxed) }
+            if context.frameCount < smallest.load(ordering: .relaxed) {
+                smallest.store(context.frameCount, ordering: .relaxed)
+            }
+            if context.frameCount > largest.load(ordering: .relaxed) {
+                largest.store(context.frameCount, ordering: .relaxed)
+            }
         }
     }
 
@@ -20,4 +24,3 @@ final class FrameCountProbe: @unchecked Sendable {
         (calls.load(ordering: .relaxed), smallest.load(ordering: .relaxed), largest.load(ordering: .relaxed))
     }
 }
-

@@ -8,8 +8,12 @@ enum WaveFile {
     /// The channels and rate of the WAV file at `path`.
     static func read(_ path: String) throws -> (channels: [[Float]], rate: Double) {
         let data = try Data(contentsOf: URL(fileURLWithPath: path))
-        guard data.count >= 12, data.prefix(4) == Data("RIFF".utf8) else { throw Unreadable(description: "\(path) is not RIFF (\(data.count) bytes)") }
-        func u32(_ at: Int) -> Int { Int(data[at]) | Int(data[at + 1]) << 8 | Int(data[at + 2]) << 16 | Int(data[at + 3]) << 24 }
+        guard data.count >= 12, data.prefix(4) == Data("RIFF".utf8) else {
+            throw Unreadable(description: "\(path) is not RIFF (\(data.count) bytes)")
+        }
+        func u32(_ at: Int) -> Int {
+            Int(data[at]) | Int(data[at + 1]) << 8 | Int(data[at + 2]) << 16 | Int(data[at + 3]) << 24
+        }
         func u16(_ at: Int) -> Int { Int(data[at]) | Int(data[at + 1]) << 8 }
         var offset = 12, channels = 0, rate = 0, bits = 0, format = 0
         while offset + 8 <= data.count {
@@ -20,13 +24,17 @@ enum WaveFile {
                 format = u16(body); channels = u16(body + 2); rate = u32(body + 4); bits = u16(body + 14)
                 if format == 0xFFFE { format = u16(body + 24) }
             } else if id == "data" {
-                if size == 0 || size == 0xFFFF_FFFF || body + size > data.count { size = data.count - body }  // still being written
+                // A file still being written has a size of 0 or 0xFFFFFFFF, or one past its end.
+                if size == 0 || size == 0xFFFF_FFFF || body + size > data.count { size = data.count - body }
                 guard channels > 0 else { throw Unreadable(description: "\(path) has data before fmt") }
                 let type: SignalAnalysis.RawSampleType = format == 3 && bits == 32 ? .float32 : .int16
                 guard (format == 3 && bits == 32) || (format == 1 && bits == 16) else {
                     throw Unreadable(description: "\(path): format \(format), \(bits) bits is not handled")
                 }
-                return (SignalAnalysis.deinterleave(data.subdata(in: body..<body + size), channels: channels, as: type), Double(rate))
+                return (
+                    SignalAnalysis.deinterleave(data.subdata(in: body..<body + size), channels: channels, as: type),
+                    Double(rate)
+                )
             }
             offset = body + size + (size & 1)
         }

@@ -13,7 +13,8 @@ import Testing
         let speech = (0..<48_000).map { index -> Float in
             let t = Double(index) / 48_000
             let syllables = max(0, sin(2 * .pi * 3 * t)) * (0.6 + 0.4 * sin(2 * .pi * 0.7 * t))
-            return Float(syllables * (0.6 * sin(2 * .pi * 180 * t) + 0.3 * sin(2 * .pi * 1270 * t + 0.3 * sin(2 * .pi * 5 * t))))
+            return Float(
+                syllables * (0.6 * sin(2 * .pi * 180 * t) + 0.3 * sin(2 * .pi * 1270 * t + 0.3 * sin(2 * .pi * 5 * t))))
         }
         let styles: [(String, WaveformStyle)] = [
             ("stroked", WaveformStyle(lineWidth: 1.5)),
@@ -22,10 +23,13 @@ import Testing
             ("mirrored-stroked", WaveformStyle(mirror: true)),
         ]
         for (name, style) in styles {
-            try WaveformPlot(style: style).with { $0.setBuffer([sine]) }.write(to: PlotArtifacts.path("gallery-sine-\(name).png"), size: size)
-            try WaveformPlot(style: style).with { $0.setBuffer([speech]) }.write(to: PlotArtifacts.path("gallery-speech-\(name).png"), size: size)
+            try WaveformPlot(style: style).with { $0.setBuffer([sine]) }.write(
+                to: PlotArtifacts.path("gallery-sine-\(name).png"), size: size)
+            try WaveformPlot(style: style).with { $0.setBuffer([speech]) }.write(
+                to: PlotArtifacts.path("gallery-speech-\(name).png"), size: size)
         }
-        let rolling = WaveformPlot(mode: .rolling(points: 400, framesPerPoint: 120), style: WaveformStyle(fill: true, mirror: true))
+        let rolling = WaveformPlot(
+            mode: .rolling(points: 400, framesPerPoint: 120), style: WaveformStyle(fill: true, mirror: true))
         rolling.setBuffer([speech])
         try rolling.write(to: PlotArtifacts.path("gallery-rolling.png"), size: size)
         #expect(FileManager.default.fileExists(atPath: PlotArtifacts.path("gallery-rolling.png")))

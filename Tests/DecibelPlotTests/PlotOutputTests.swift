@@ -42,10 +42,13 @@ import Testing
 
         for path in [fromSVG, pdfBase + ".png"] {
             let image = try PlotImage(contentsOfPNG: path)
-            #expect(image.width == size.width && image.height == size.height, "\(path) is \(image.width)×\(image.height)")
+            #expect(
+                image.width == size.width && image.height == size.height, "\(path) is \(image.width)×\(image.height)")
             guard image.width == size.width, image.height == size.height else { continue }
             let (mean, overLimit) = image.difference(to: reference, limit: 40)
-            #expect(mean <= 2 && overLimit <= 0.03, "\(path): mean difference \(mean), \(overLimit * 100)% of pixels over 40")
+            #expect(
+                mean <= 2 && overLimit <= 0.03,
+                "\(path): mean difference \(mean), \(overLimit * 100)% of pixels over 40")
         }
     }
 
@@ -66,7 +69,9 @@ import Testing
         try image.writePNG(to: PlotArtifacts.path("overview-800.png"))
         // The axis strip at the bottom has labels (non-background pixels) and the lanes have waveform.
         let axisTop = 160 - Int(WaveformOverview.timeAxisHeight)
-        let axisInk = (0..<800).reduce(0) { sum, x in sum + (axisTop..<160).filter { !image.matches(x: x, y: $0, plot.style.background) }.count }
+        let axisInk = (0..<800).reduce(0) { sum, x in
+            sum + (axisTop..<160).filter { !image.matches(x: x, y: $0, plot.style.background) }.count
+        }
         #expect(axisInk > 200)
         // Each one-second burst starts loud: the column at 0.01 s is taller than the one just before 1 s.
         let loud = image.inkedRows(x: 1, background: plot.style.background).filter { $0 < axisTop }.count

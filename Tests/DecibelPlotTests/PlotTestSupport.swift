@@ -4,7 +4,9 @@ import Foundation
 
 /// Generated signals and pixel helpers shared by the plot tests.
 enum Signals {
-    static func sine(frequency: Double, amplitude: Float = 1, frames: Int, sampleRate: Double = 48_000, phase: Double = 0) -> [Float] {
+    static func sine(
+        frequency: Double, amplitude: Float = 1, frames: Int, sampleRate: Double = 48_000, phase: Double = 0
+    ) -> [Float] {
         (0..<frames).map { amplitude * Float(sin(2 * Double.pi * frequency * Double($0) / sampleRate + phase)) }
     }
 
@@ -18,8 +20,10 @@ extension PlotImage {
     /// Whether the pixel at (x, y) is `color` within `tolerance` (0...255) on every component.
     func matches(x: Int, y: Int, _ color: PlotColor, tolerance: Int = 2) -> Bool {
         let actual = self.color(x: x, y: y).rgba8, expected = color.rgba8
-        return abs(Int(actual.red) - Int(expected.red)) <= tolerance && abs(Int(actual.green) - Int(expected.green)) <= tolerance
-            && abs(Int(actual.blue) - Int(expected.blue)) <= tolerance && abs(Int(actual.alpha) - Int(expected.alpha)) <= tolerance
+        return abs(Int(actual.red) - Int(expected.red)) <= tolerance
+            && abs(Int(actual.green) - Int(expected.green)) <= tolerance
+            && abs(Int(actual.blue) - Int(expected.blue)) <= tolerance
+            && abs(Int(actual.alpha) - Int(expected.alpha)) <= tolerance
     }
 
     /// Rows in which every pixel of column `x` differs from `background`.
@@ -44,4 +48,3 @@ extension PlotImage {
         return (Double(total) / Double(pixels.count * 4), Double(over) / Double(pixels.count))
     }
 }
-

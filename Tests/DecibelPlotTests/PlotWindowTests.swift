@@ -19,7 +19,9 @@ import Testing
 
     /// Pixels inside `width` × `height` at the top left whose colour is close to `color`, per column.
     func waveformColumns(_ image: PlotImage, width: Int, height: Int, color: PlotColor) -> [Int] {
-        (0..<min(width, image.width)).map { x in (0..<min(height, image.height)).filter { image.matches(x: x, y: $0, color, tolerance: 40) }.count }
+        (0..<min(width, image.width)).map { x in
+            (0..<min(height, image.height)).filter { image.matches(x: x, y: $0, color, tolerance: 40) }.count
+        }
     }
 
     @Test func liveWaveformFromTheNullSineInputMovesResizesAndCloses() throws {
@@ -29,9 +31,11 @@ import Testing
         // Render thread: the Null device's real-time 440 Hz sine input, copied into the feed.
         let feed = WaveformFeed(channelCount: 1)
         let backend = NullBackend(options: .init(clock: .realTime, inputSignal: .sine(frequency: 440, amplitude: 0.8)))
-        let stream = try backend.makeStream(StreamConfiguration(direction: .input, device: "null-in", channelCount: 1, bufferSize: .frames(256)) { context in
-            feed.write(context.input)
-        })
+        let stream = try backend.makeStream(
+            StreamConfiguration(direction: .input, device: "null-in", channelCount: 1, bufferSize: .frames(256)) {
+                context in
+                feed.write(context.input)
+            })
         try stream.start()
         defer { stream.close() }
 
@@ -40,18 +44,24 @@ import Testing
         let window = PlotWindow(title: "decibel test", size: PlotSize(width: 400, height: 150), display: xvfb.display)
         let keys = Mutex<[String]>([])
         let shownFrames = Atomic<Int>(0)
-        try window.open(drawing: plot, onFrame: { _ in
-            feed.drain(into: plot)
-            shownFrames.store(plot.bufferFrameCount, ordering: .relaxed)
-        }, onKey: { key, _ in keys.withLock { $0.append(key.name) } })
+        try window.open(
+            drawing: plot,
+            onFrame: { _ in
+                feed.drain(into: plot)
+                shownFrames.store(plot.bufferFrameCount, ordering: .relaxed)
+            }, onKey: { key, _ in keys.withLock { $0.append(key.name) } })
         defer { window.close() }
 
-        #expect(wait(5) { window.framesDrawn >= 10 && shownFrames.load(ordering: .relaxed) == 1024 }, "frames drawn: \(window.framesDrawn)")
+        #expect(
+            wait(5) { window.framesDrawn >= 10 && shownFrames.load(ordering: .relaxed) == 1024 },
+            "frames drawn: \(window.framesDrawn)")
         // Paced at the display's rate (Xvfb reports one, or the 60 Hz fallback applies), not flat out.
         let rate = window.framesPerSecond, startFrames = window.framesDrawn
         Thread.sleep(forTimeInterval: 0.5)
         let drawnPerSecond = Double(window.framesDrawn - startFrames) * 2
-        #expect(rate >= 20 && rate <= 240 && drawnPerSecond > rate * 0.5 && drawnPerSecond < rate * 1.3, "drew \(drawnPerSecond) frames/s at \(rate) Hz")
+        #expect(
+            rate >= 20 && rate <= 240 && drawnPerSecond > rate * 0.5 && drawnPerSecond < rate * 1.3,
+            "drew \(drawnPerSecond) frames/s at \(rate) Hz")
         let first = try xvfb.screenshot("window-1.png")
         // A loaded machine can starve the window thread for a moment: look again a few times.
         var second = first, moved = 0
@@ -60,7 +70,10 @@ import Testing
             second = try xvfb.screenshot("window-2.png")
             moved = 0
             for x in 0..<400 {
-                for y in 0..<150 where first.matches(x: x, y: y, style.waveform, tolerance: 40) != second.matches(x: x, y: y, style.waveform, tolerance: 40) { moved += 1 }
+                for y in 0..<150
+                where first.matches(x: x, y: y, style.waveform, tolerance: 40)
+                    != second.matches(x: x, y: y, style.waveform, tolerance: 40)
+                { moved += 1 }
             }
         }
         let firstColumns = waveformColumns(first, width: 400, height: 150, color: style.waveform)
@@ -69,7 +82,9 @@ import Testing
         #expect(firstColumns.reduce(0, +) > 1000 && secondColumns.reduce(0, +) > 1000)
         #expect(moved > 200, "only \(moved) waveform pixels changed between screenshots")
         // The sine reaches 0.8 of full scale: ink reaches within ~20% of the top and bottom edges.
-        let rows = (0..<150).filter { y in (0..<400).contains { first.matches(x: $0, y: y, style.waveform, tolerance: 40) } }
+        let rows = (0..<150).filter { y in
+            (0..<400).contains { first.matches(x: $0, y: y, style.waveform, tolerance: 40) }
+        }
         #expect((rows.min() ?? 150) < 25 && (rows.max() ?? 0) > 125, "rows \(rows.min() ?? -1)...\(rows.max() ?? -1)")
 
         // Resize: the server confirms, and the waveform spans the new width.

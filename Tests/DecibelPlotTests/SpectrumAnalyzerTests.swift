@@ -60,7 +60,11 @@ import Testing
         #expect(height(tallest) > 140)
 
         let line = SpectrumPlot(shape: .line, frequencyScale: .linear)
-        try line.analyze(zip(Signals.sine(frequency: 440, amplitude: 0.5, frames: 4096), Signals.sine(frequency: 3000, amplitude: 0.25, frames: 4096)).map { $0 + $1 }, sampleRate: 48_000)
+        try line.analyze(
+            zip(
+                Signals.sine(frequency: 440, amplitude: 0.5, frames: 4096),
+                Signals.sine(frequency: 3000, amplitude: 0.25, frames: 4096)
+            ).map { $0 + $1 }, sampleRate: 48_000)
         try line.write(to: PlotArtifacts.path("spectrum-line-two-tones.png"), size: PlotSize(width: 800, height: 300))
         // Live: frames appended in blocks are analysed at draw time.
         let live = SpectrumPlot(barCount: 48, showsGrid: false)
@@ -75,8 +79,13 @@ import Testing
         #expect(live.spectrum?.size == 4096)
         #expect(live.spectrum?.peakBin == live.spectrum?.bin(nearest: 1000))
         let logBars = SpectrumPlot()
-        try logBars.analyze(zip(Signals.sine(frequency: 440, amplitude: 0.5, frames: 4096), Signals.sine(frequency: 3000, amplitude: 0.25, frames: 4096)).map { $0 + $1 }, sampleRate: 48_000)
-        try logBars.write(to: PlotArtifacts.path("spectrum-bars-two-tones.png"), size: PlotSize(width: 800, height: 300))
+        try logBars.analyze(
+            zip(
+                Signals.sine(frequency: 440, amplitude: 0.5, frames: 4096),
+                Signals.sine(frequency: 3000, amplitude: 0.25, frames: 4096)
+            ).map { $0 + $1 }, sampleRate: 48_000)
+        try logBars.write(
+            to: PlotArtifacts.path("spectrum-bars-two-tones.png"), size: PlotSize(width: 800, height: 300))
     }
 }
 

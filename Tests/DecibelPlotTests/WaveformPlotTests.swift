@@ -1,7 +1,7 @@
-import Foundation
 import DecibelCore
 import DecibelPlot
 import DecibelPlotTestSupport
+import Foundation
 import Testing
 
 @Suite struct WaveformPlotTests {
@@ -33,8 +33,12 @@ import Testing
         let image = try plot.renderImage(size: size)
         try image.writePNG(to: PlotArtifacts.path("square-half-gain.png"))
         for x in 0..<size.width {
-            for y in 27...73 { let ok = image.matches(x: x, y: y, style.waveform); #expect(ok, "(\(x), \(y)) should be waveform") }
-            for y in Array(0...23) + Array(77...100) { let ok = image.matches(x: x, y: y, style.background); #expect(ok, "(\(x), \(y)) should be background") }
+            for y in 27...73 {
+                let ok = image.matches(x: x, y: y, style.waveform); #expect(ok, "(\(x), \(y)) should be waveform")
+            }
+            for y in Array(0...23) + Array(77...100) {
+                let ok = image.matches(x: x, y: y, style.background); #expect(ok, "(\(x), \(y)) should be background")
+            }
         }
     }
 
@@ -73,15 +77,18 @@ import Testing
         let silence = AudioBuffer(channelCount: 1, frameCapacity: 1000)
         silence.frameLength = 1000
         plot.append(spike.view)
-        plot.append(silence.view)                      // 10 points after the spike
+        plot.append(silence.view)  // 10 points after the spike
         let before = try plot.renderImage(size: size)
         try before.writePNG(to: PlotArtifacts.path("rolling-before.png"))
-        plot.append(silence.view.prefix(700))          // 7 more points
-        plot.append(silence.view.prefix(50))           // half a point: must not move anything yet
+        plot.append(silence.view.prefix(700))  // 7 more points
+        plot.append(silence.view.prefix(50))  // half a point: must not move anything yet
         let after = try plot.renderImage(size: size)
         try after.writePNG(to: PlotArtifacts.path("rolling-after.png"))
         func spikeColumn(_ image: PlotImage) -> Int? {
-            (0..<size.width).max { image.inkedRows(x: $0, background: style.background).count < image.inkedRows(x: $1, background: style.background).count }
+            (0..<size.width).max {
+                image.inkedRows(x: $0, background: style.background).count
+                    < image.inkedRows(x: $1, background: style.background).count
+            }
         }
         let columnBefore = spikeColumn(before), columnAfter = spikeColumn(after)
         #expect(columnBefore == size.width - 11)
@@ -100,8 +107,11 @@ import Testing
         #expect(background == (0x10, 0x20, 0x30, 255))
         #expect(foreground == (255, 165, 0, 255))
         // A translucent waveform blends over the background.
-        let translucent = WaveformStyle(background: .black, waveform: try PlotColor(parsing: "#ffffff80"), lineWidth: 1, fill: true, gain: 0.5)
-        let blended = try WaveformPlot(style: translucent).with { $0.setBuffer([Signals.square(period: 48, frames: 48_000)]) }.renderImage(size: size)
+        let translucent = WaveformStyle(
+            background: .black, waveform: try PlotColor(parsing: "#ffffff80"), lineWidth: 1, fill: true, gain: 0.5)
+        let blended = try WaveformPlot(style: translucent).with {
+            $0.setBuffer([Signals.square(period: 48, frames: 48_000)])
+        }.renderImage(size: size)
         let gray = blended.color(x: 100, y: 40).rgba8
         #expect(abs(Int(gray.red) - 128) <= 2, "\(gray)")
         #expect(abs(Int(gray.red) - 128) <= 2 && gray.red == gray.green && gray.green == gray.blue)
@@ -133,7 +143,8 @@ import Testing
         let style = WaveformStyle(lineWidth: 1)
         let image = try WaveformPlot(style: style).with { $0.setBuffer([samples]) }.renderImage(size: size)
         // Sample 500000 of 1e6 falls in column 100 of 200; one sample among 5000 still shows.
-        let spike = image.inkedRows(x: 100, background: style.background), flat = image.inkedRows(x: 50, background: style.background)
+        let spike = image.inkedRows(x: 100, background: style.background),
+            flat = image.inkedRows(x: 50, background: style.background)
         #expect(spike.count > 45)
         #expect(flat == [50])
     }
@@ -142,7 +153,8 @@ import Testing
         let style = WaveformStyle(lineWidth: 1)
         let samples: [Float] = (0..<4000).map { $0 < 2000 ? .nan : .infinity }
         let image = try WaveformPlot(style: style).with { $0.setBuffer([samples]) }.renderImage(size: size)
-        let nan = image.inkedRows(x: 40, background: style.background), infinite = image.inkedRows(x: 160, background: style.background)
+        let nan = image.inkedRows(x: 40, background: style.background),
+            infinite = image.inkedRows(x: 160, background: style.background)
         #expect(nan == [50])
         #expect(infinite.count == 1 && infinite[0] <= 1, "infinity clips at the top edge: \(infinite)")
     }

@@ -15,11 +15,15 @@ enum PlaybackCheck {
         var format: StreamFormat
     }
 
-    static func run(backend: PulseBackend, server: PulseTestServer, frequency: Double, amplitude: Float = 0.5,
-                    bufferSize: BufferSize = .automatic, sampleType: SampleType? = nil) throws -> Result {
+    static func run(
+        backend: PulseBackend, server: PulseTestServer, frequency: Double, amplitude: Float = 0.5,
+        bufferSize: BufferSize = .automatic, sampleType: SampleType? = nil
+    ) throws -> Result {
         let source = SineSource(frequency: frequency, amplitude: amplitude)
-        let stream = try backend.makeStream(StreamConfiguration(
-            device: server.sink, bufferSize: bufferSize, sampleType: sampleType, name: "decibel-playback-test", render: source.render))
+        let stream = try backend.makeStream(
+            StreamConfiguration(
+                device: server.sink, bufferSize: bufferSize, sampleType: sampleType, name: "decibel-playback-test",
+                render: source.render))
         defer { stream.close() }
         try server.start(stream)
         Thread.sleep(forTimeInterval: 0.3)
@@ -36,9 +40,12 @@ enum PlaybackCheck {
             frequency: SignalAnalysis.frequency(steady, sampleRate: Double(rate)),
             magnitude: SignalAnalysis.magnitude(of: frequency, in: steady, sampleRate: Double(rate)),
             largestStep: SignalAnalysis.largestStep(steady),
-            callbacks: source.callbacks.load(ordering: .relaxed), largestFrames: source.largestFrames.load(ordering: .relaxed),
+            callbacks: source.callbacks.load(ordering: .relaxed),
+            largestFrames: source.largestFrames.load(ordering: .relaxed),
             format: stream.format)
-        print("playback on \(server): recorded \(left.count) frames, analysed \(steady.count); frequency \(String(format: "%.2f", result.frequency)) Hz (want \(frequency)), magnitude \(String(format: "%.3f", result.magnitude)) (want \(amplitude)), largest step \(result.largestStep), \(result.callbacks) callbacks, largest \(result.largestFrames) frames (max \(stream.format.maximumFrameCount)), \(xruns) xruns, format \(stream.format)")
+        print(
+            "playback on \(server): recorded \(left.count) frames, analysed \(steady.count); frequency \(String(format: "%.2f", result.frequency)) Hz (want \(frequency)), magnitude \(String(format: "%.3f", result.magnitude)) (want \(amplitude)), largest step \(result.largestStep), \(result.callbacks) callbacks, largest \(result.largestFrames) frames (max \(stream.format.maximumFrameCount)), \(xruns) xruns, format \(stream.format)"
+        )
         #expect(steady.count > rate / 2, "parec recorded too little of the sine on \(server)")
         #expect(abs(result.frequency - frequency) < 1, "frequency on \(server)")
         #expect(abs(result.magnitude - Double(amplitude)) < 0.05, "level on \(server)")
@@ -60,11 +67,15 @@ enum CaptureCheck {
         var wrongSizes: Int
     }
 
-    static func run(backend: PulseBackend, server: PulseTestServer, frequency: Double, amplitude: Float = 0.5) throws -> Result {
+    static func run(
+        backend: PulseBackend, server: PulseTestServer, frequency: Double, amplitude: Float = 0.5
+    ) throws -> Result {
         let rate = 48000.0
         let sink = CaptureSink(seconds: 4, rate: rate)
-        let stream = try backend.makeStream(StreamConfiguration(
-            direction: .input, device: server.sink + ".monitor", sampleRate: rate, channelCount: 2, name: "decibel-capture-test", render: sink.render))
+        let stream = try backend.makeStream(
+            StreamConfiguration(
+                direction: .input, device: server.sink + ".monitor", sampleRate: rate, channelCount: 2,
+                name: "decibel-capture-test", render: sink.render))
         defer { stream.close() }
         sink.expectedFrames.store(stream.format.bufferSize, ordering: .relaxed)
         try server.start(stream)
@@ -75,13 +86,17 @@ enum CaptureCheck {
         Thread.sleep(forTimeInterval: 0.2)
         try stream.stop()
         let captured = sink.drain()
-        let start = min(captured.count, (SignalAnalysis.firstSound(captured, threshold: 0.01) ?? captured.count) + Int(rate) * 3 / 10)
+        let start = min(
+            captured.count,
+            (SignalAnalysis.firstSound(captured, threshold: 0.01) ?? captured.count) + Int(rate) * 3 / 10)
         let steady = Array(captured[start..<min(captured.count, start + Int(rate))])
         let result = Result(
             frequency: SignalAnalysis.frequency(steady, sampleRate: rate),
             magnitude: SignalAnalysis.magnitude(of: frequency, in: steady, sampleRate: rate),
             callbacks: sink.callbacks.load(ordering: .relaxed), wrongSizes: sink.wrongSizes.load(ordering: .relaxed))
-        print("capture on \(server): \(captured.count) frames in \(result.callbacks) callbacks of \(stream.format.bufferSize) (\(result.wrongSizes) of another size); frequency \(String(format: "%.2f", result.frequency)) Hz (want \(frequency)), magnitude \(String(format: "%.3f", result.magnitude)) (want \(amplitude))")
+        print(
+            "capture on \(server): \(captured.count) frames in \(result.callbacks) callbacks of \(stream.format.bufferSize) (\(result.wrongSizes) of another size); frequency \(String(format: "%.2f", result.frequency)) Hz (want \(frequency)), magnitude \(String(format: "%.3f", result.magnitude)) (want \(amplitude))"
+        )
         #expect(steady.count > Int(rate) / 2, "too little of the tone was captured on \(server)")
         #expect(abs(result.frequency - frequency) < 1, "frequency on \(server)")
         #expect(abs(result.magnitude - Double(amplitude)) < 0.05, "level on \(server)")

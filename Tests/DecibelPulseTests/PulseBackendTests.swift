@@ -1,8 +1,10 @@
 import DecibelCore
-@testable import DecibelPulse
 import DecibelTestSupport
 import Foundation
 import Testing
+
+@testable import DecibelPulse
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -60,7 +62,11 @@ extension PulseTests {
 
         @Test func devicesMatchPactl() throws {
             let devices = try server.backend().devices()
-            for device in devices { print("device: \(device) in \(device.inputChannelCount) out \(device.outputChannelCount) rate \(device.preferredSampleRate ?? 0) default \(device.isDefaultInput || device.isDefaultOutput) monitor \(device.isMonitor)") }
+            for device in devices {
+                print(
+                    "device: \(device) in \(device.inputChannelCount) out \(device.outputChannelCount) rate \(device.preferredSampleRate ?? 0) default \(device.isDefaultInput || device.isDefaultOutput) monitor \(device.isMonitor)"
+                )
+            }
             func short(_ kind: String) throws -> [(name: String, spec: String)] {
                 try server.pactl(["list", "short", kind]).standardOutput.split(separator: "\n").map { line in
                     let fields = line.split(separator: "\t")
@@ -79,8 +85,10 @@ extension PulseTests {
                 #expect(max(device.inputChannelCount, device.outputChannelCount) == channels, "\(name)")
                 #expect(device.preferredSampleRate == rate, "\(name)")
             }
-            let defaultSink = try server.pactl(["get-default-sink"]).standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
-            let defaultSource = try server.pactl(["get-default-source"]).standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
+            let defaultSink = try server.pactl(["get-default-sink"]).standardOutput.trimmingCharacters(
+                in: .whitespacesAndNewlines)
+            let defaultSource = try server.pactl(["get-default-source"]).standardOutput.trimmingCharacters(
+                in: .whitespacesAndNewlines)
             #expect(devices.filter(\.isDefaultOutput).map(\.id) == [defaultSink])
             #expect(devices.filter(\.isDefaultInput).map(\.id) == [defaultSource])
             #expect(try server.backend().defaultOutputDevice?.id == defaultSink)
@@ -104,7 +112,9 @@ extension PulseTests {
             var port = 0
             for _ in 0..<5 where module == nil {
                 port = Int.random(in: 20000...40000)
-                let result = try server.pactl(["load-module", "module-native-protocol-tcp", "listen=127.0.0.1", "port=\(port)", "auth-anonymous=1"])
+                let result = try server.pactl([
+                    "load-module", "module-native-protocol-tcp", "listen=127.0.0.1", "port=\(port)", "auth-anonymous=1",
+                ])
                 if result.status == 0 { module = result.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines) }
             }
             let loaded = try #require(module, "could not load module-native-protocol-tcp on 127.0.0.1")
@@ -116,7 +126,8 @@ extension PulseTests {
             #expect(availability.isAvailable)
             #expect(try backend.devices().contains { $0.id == server.sink })
             // Audio travels over TCP too: play a sine through the TCP connection, record it over unix.
-            let measured = try PlaybackCheck.run(backend: backend, server: try #require(PulseTestServer.shared), frequency: 550)
+            let measured = try PlaybackCheck.run(
+                backend: backend, server: try #require(PulseTestServer.shared), frequency: 550)
             #expect(abs(measured.frequency - 550) < 2)
         }
     }
@@ -137,7 +148,9 @@ extension PulseTests.PulseBackendTests {
             raw.copyBytes(from: bytes + [0])
         }
         let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(listener, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
         }
         try #require(bound == 0 && listen(listener, 4) == 0)
         let backend = PulseBackend(options: .init(server: "unix:\(path)", timeout: 0.5))

@@ -9,7 +9,9 @@ extension PulseTests {
     @Suite struct PulseDeviceEventTests {
         /// Loads a null sink named `name`; returns the module index.
         static func loadSink(_ server: PulseTestServer, _ name: String) throws -> String {
-            let result = try server.pactl(["load-module", "module-null-sink", "sink_name=\(name)", "sink_properties=device.description=\(name)"])
+            let result = try server.pactl([
+                "load-module", "module-null-sink", "sink_name=\(name)", "sink_properties=device.description=\(name)",
+            ])
             try #require(result.status == 0, "pactl load-module failed: \(result.standardError)")
             return result.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
         }
@@ -26,7 +28,9 @@ extension PulseTests {
             defer { if !unloaded { _ = try? server.pactl(["unload-module", module]) } }
 
             let sink = events.wait(seconds: 3) { if case .added(let device) = $0 { device.id == name } else { false } }
-            let monitor = events.wait(seconds: 3) { if case .added(let device) = $0 { device.id == name + ".monitor" } else { false } }
+            let monitor = events.wait(seconds: 3) {
+                if case .added(let device) = $0 { device.id == name + ".monitor" } else { false }
+            }
             if case .added(let device)? = sink?.event {
                 #expect(device.direction == .output && device.outputChannelCount == 2 && device.backend == "pulse")
             } else {
@@ -56,7 +60,8 @@ extension PulseTests {
                 try server.pactl(["list", "clients"]).standardOutput.split(separator: "\n")
                     .filter { $0.trimmingCharacters(in: .whitespaces) == "application.name = \"\(client)\"" }.count
             }
-            let events = try PulseBackend(options: .init(server: server.address, clientName: client, environment: [:])).deviceEvents()
+            let events = try PulseBackend(options: .init(server: server.address, clientName: client, environment: [:]))
+                .deviceEvents()
             let consumer = Task {
                 var seen: [DeviceEvent] = []
                 for await event in events {
@@ -80,7 +85,9 @@ extension PulseTests {
                 try await Task.sleep(nanoseconds: 100_000_000)
                 afterwards = try connectedClients()
             }
-            print("for await device events: \(seen); \(client) connections while looping \(whileLooping), after the loop \(afterwards)")
+            print(
+                "for await device events: \(seen); \(client) connections while looping \(whileLooping), after the loop \(afterwards)"
+            )
             #expect(whileLooping == 1)
             #expect(afterwards == 0)
             #expect(seen.contains { if case .added(let device) = $0 { device.id == name } else { false } })
@@ -103,7 +110,8 @@ extension PulseTests {
         @Test func defaultChangeIsReportedAndAStreamOnTheDefaultFollowsIt() throws {
             guard let server = PulseTestServer.startIsolated() else { return }
             defer { PulseTestServer.stopIsolated() }
-            let original = try server.pactl(["get-default-sink"]).standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
+            let original = try server.pactl(["get-default-sink"]).standardOutput.trimmingCharacters(
+                in: .whitespacesAndNewlines)
             let other = "decibel_follow_\(Int.random(in: 1000...9999))"
             let module = try Self.loadSink(server, other)
             defer {
@@ -115,7 +123,8 @@ extension PulseTests {
             defer { observation.cancel() }
             let streamEvents = EventLog<StreamEvent>()
             let source = SineSource(frequency: 440, amplitude: 0.5)
-            let stream = try server.backend().makeStream(StreamConfiguration(onEvent: { streamEvents.append($0) }, render: source.render))
+            let stream = try server.backend().makeStream(
+                StreamConfiguration(onEvent: { streamEvents.append($0) }, render: source.render))
             defer { stream.close() }
             try server.start(stream)
             let pulse = try #require(stream as? PulseStream)
@@ -124,11 +133,14 @@ extension PulseTests {
             try server.pactl(["set-default-sink", other])
             let changed = deviceEvents.wait(seconds: 3) { $0 == .defaultChanged(.output, id: other) }
             let moved = streamEvents.wait(seconds: 3) { $0 == .deviceChanged(id: other) }
-            print("default change: device events \(deviceEvents.all.map(\.event)); stream events \(streamEvents.all.map(\.event)); now on \(pulse.currentDevices.output ?? "?")")
+            print(
+                "default change: device events \(deviceEvents.all.map(\.event)); stream events \(streamEvents.all.map(\.event)); now on \(pulse.currentDevices.output ?? "?")"
+            )
             #expect(changed != nil, "no defaultChanged event")
             #expect(moved != nil, "the stream did not follow the new default")
             #expect(pulse.currentDevices.output == other)
-            let left = try server.record(from: other + ".monitor", seconds: 1.5, rate: Int(stream.format.sampleRate), channels: 2)[0]
+            let left = try server.record(
+                from: other + ".monitor", seconds: 1.5, rate: Int(stream.format.sampleRate), channels: 2)[0]
             let tail = Array(left.suffix(Int(stream.format.sampleRate) / 2))
             let magnitude = SignalAnalysis.magnitude(of: 440, in: tail, sampleRate: stream.format.sampleRate)
             print("sine on the new default's monitor: magnitude \(magnitude)")
@@ -142,14 +154,16 @@ extension PulseTests {
         @Test func streamOnANamedSinkStaysWhenTheDefaultChanges() throws {
             guard let server = PulseTestServer.startIsolated() else { return }
             defer { PulseTestServer.stopIsolated() }
-            let original = try server.pactl(["get-default-sink"]).standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
+            let original = try server.pactl(["get-default-sink"]).standardOutput.trimmingCharacters(
+                in: .whitespacesAndNewlines)
             let other = "decibel_stay_\(Int.random(in: 1000...9999))"
             let module = try Self.loadSink(server, other)
             defer {
                 _ = try? server.pactl(["set-default-sink", original])
                 _ = try? server.pactl(["unload-module", module])
             }
-            let stream = try server.backend().makeStream(StreamConfiguration(device: server.sink, render: SineSource(frequency: 440, amplitude: 0.1).render))
+            let stream = try server.backend().makeStream(
+                StreamConfiguration(device: server.sink, render: SineSource(frequency: 440, amplitude: 0.1).render))
             defer { stream.close() }
             try server.start(stream)
             try server.pactl(["set-default-sink", other])
@@ -168,7 +182,10 @@ extension PulseTests.PulseDeviceEventTests {
         var unloaded = false
         defer { if !unloaded { _ = try? server.pactl(["unload-module", module]) } }
         let events = EventLog<StreamEvent>()
-        let stream = try server.backend().makeStream(StreamConfiguration(device: name, onEvent: { events.append($0) }, render: SineSource(frequency: 440, amplitude: 0.1).render))
+        let stream = try server.backend().makeStream(
+            StreamConfiguration(
+                device: name, onEvent: { events.append($0) }, render: SineSource(frequency: 440, amplitude: 0.1).render)
+        )
         defer { stream.close() }
         try stream.start()
         Thread.sleep(forTimeInterval: 0.2)

@@ -3,6 +3,7 @@ import DecibelPulse
 import DecibelTestSupport
 import Foundation
 import Testing
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -14,8 +15,10 @@ extension PulseTests {
         static func pulseaudioPID() -> pid_t? {
             let runtime = PulseTestServer.isolatedRuntime
             guard let text = try? String(contentsOfFile: "\(runtime)/pulseaudio.pid", encoding: .utf8),
-                  let pid = pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines)),
-                  let comm = try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8), comm.hasPrefix("pulseaudio") else { return nil }
+                let pid = pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines)),
+                let comm = try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8),
+                comm.hasPrefix("pulseaudio")
+            else { return nil }
             return pid
         }
 
@@ -29,13 +32,17 @@ extension PulseTests {
 
             let events = EventLog<StreamEvent>()
             let source = SineSource(frequency: 440, amplitude: 0.5)
-            let reconnecting = try server.backend(reconnect: true).makeStream(StreamConfiguration(
-                device: server.sink, name: "decibel-reconnecting", onEvent: { events.append($0) }, render: source.render))
+            let reconnecting = try server.backend(reconnect: true).makeStream(
+                StreamConfiguration(
+                    device: server.sink, name: "decibel-reconnecting", onEvent: { events.append($0) },
+                    render: source.render))
             defer { reconnecting.close() }
             let plainEvents = EventLog<StreamEvent>()
-            let plain = try server.backend().makeStream(StreamConfiguration(
-                direction: .input, device: server.sink + ".monitor", name: "decibel-plain", onEvent: { plainEvents.append($0) },
-                render: { _ in }))
+            let plain = try server.backend().makeStream(
+                StreamConfiguration(
+                    direction: .input, device: server.sink + ".monitor", name: "decibel-plain",
+                    onEvent: { plainEvents.append($0) },
+                    render: { _ in }))
             try server.start(reconnecting)
             try plain.start()
             Thread.sleep(forTimeInterval: 0.5)
@@ -44,8 +51,12 @@ extension PulseTests {
             kill(pid, SIGKILL)
             let shutdown = events.wait(seconds: 3, for: Self.isShutDown)
             let plainShutdown = plainEvents.wait(seconds: 3, for: Self.isShutDown)
-            func ms(_ hit: (event: StreamEvent, time: UInt64)?) -> Double { hit.map { Double($0.time - killedAt) / 1e6 } ?? .infinity }
-            print("server killed: serverShutDown after \(ms(shutdown)) ms (reconnecting stream), \(ms(plainShutdown)) ms (plain stream): \(String(describing: shutdown?.event))")
+            func ms(_ hit: (event: StreamEvent, time: UInt64)?) -> Double {
+                hit.map { Double($0.time - killedAt) / 1e6 } ?? .infinity
+            }
+            print(
+                "server killed: serverShutDown after \(ms(shutdown)) ms (reconnecting stream), \(ms(plainShutdown)) ms (plain stream): \(String(describing: shutdown?.event))"
+            )
             #expect(ms(shutdown) <= 1000)
             #expect(ms(plainShutdown) <= 1000)
             #expect(plain.state == .invalidated)
@@ -57,7 +68,9 @@ extension PulseTests {
             }
             let closing = MonotonicClock.now()
             plain.close()
-            #expect(Double(MonotonicClock.now() - closing) / 1e9 < 1, "close() of a stream whose server died must return promptly")
+            #expect(
+                Double(MonotonicClock.now() - closing) / 1e9 < 1,
+                "close() of a stream whose server died must return promptly")
             #expect(reconnecting.state == .invalidated)
             #expect(reconnecting.latency == StreamLatency())
 
@@ -72,13 +85,19 @@ extension PulseTests {
             _ = try? server.pactl(["suspend-sink", server.sink, "1"])
             _ = try? server.pactl(["suspend-sink", server.sink, "0"])
             Thread.sleep(forTimeInterval: 0.3)
-            let left = try server.record(from: server.sink + ".monitor", seconds: 2, rate: Int(reconnecting.format.sampleRate), channels: 2)[0]
+            let left = try server.record(
+                from: server.sink + ".monitor", seconds: 2, rate: Int(reconnecting.format.sampleRate), channels: 2)[0]
             let tail = Array(left.suffix(Int(reconnecting.format.sampleRate) / 2))
             let magnitude = SignalAnalysis.magnitude(of: 440, in: tail, sampleRate: reconnecting.format.sampleRate)
             let windows = stride(from: 0, to: max(0, left.count - 4800), by: 4800).map {
-                String(format: "%.2f", SignalAnalysis.magnitude(of: 440, in: Array(left[$0..<$0 + 4800]), sampleRate: reconnecting.format.sampleRate))
+                String(
+                    format: "%.2f",
+                    SignalAnalysis.magnitude(
+                        of: 440, in: Array(left[$0..<$0 + 4800]), sampleRate: reconnecting.format.sampleRate))
             }
-            print("after reconnection: \(source.callbacks.load(ordering: .relaxed) - callbacksWhileDown) more callbacks, \(reconnecting.xrunCount) xruns, sine magnitude on the monitor \(magnitude); per 100 ms: \(windows)")
+            print(
+                "after reconnection: \(source.callbacks.load(ordering: .relaxed) - callbacksWhileDown) more callbacks, \(reconnecting.xrunCount) xruns, sine magnitude on the monitor \(magnitude); per 100 ms: \(windows)"
+            )
             #expect(source.callbacks.load(ordering: .relaxed) > callbacksWhileDown)
             #expect(abs(magnitude - 0.5) < 0.05, "playback did not resume after reconnection")
         }

@@ -15,7 +15,9 @@ extension PulseTests {
             switch kind {
             case .pulseaudio:
                 if let shared = PulseTestServer.shared { return shared }
-                if TestEnvironment.serversRequired { Issue.record("pulseaudio does not answer at \(PulseTestServer.pulseaudio.address)") }
+                if TestEnvironment.serversRequired {
+                    Issue.record("pulseaudio does not answer at \(PulseTestServer.pulseaudio.address)")
+                }
                 print("skipping: pulseaudio does not answer at \(PulseTestServer.pulseaudio.address)")
                 return nil
             case .pipewire:
@@ -45,8 +47,9 @@ extension PulseTests {
         func playbackInEveryDeviceEncoding(type: SampleType) throws {
             guard let server = Self.server(.pulseaudio) else { return }
             // 40 ms: this checks the conversion into each encoding; the 20 ms default is covered above.
-            let result = try PlaybackCheck.run(backend: server.backend(), server: server, frequency: 1000, amplitude: 0.25,
-                                               bufferSize: .milliseconds(40), sampleType: type)
+            let result = try PlaybackCheck.run(
+                backend: server.backend(), server: server, frequency: 1000, amplitude: 0.25,
+                bufferSize: .milliseconds(40), sampleType: type)
             #expect(result.format.deviceSampleType == type)
         }
 
@@ -59,22 +62,29 @@ extension PulseTests {
                 sink.callbacks.wrappingAdd(1, ordering: .relaxed)
                 sink.ring.write(context.input)
             }
-            var configuration = StreamConfiguration(direction: .duplex, device: server.sink, sampleRate: 48000, render: render)
+            var configuration = StreamConfiguration(
+                direction: .duplex, device: server.sink, sampleRate: 48000, render: render)
             configuration.inputDevice = server.sink + ".monitor"
             let stream = try server.backend().makeStream(configuration)
             defer { stream.close() }
             try server.start(stream)
             Thread.sleep(forTimeInterval: 0.2)
-            try server.play(interleavedSine(frequency: 330, amplitude: 0.4, seconds: 2, rate: 48000, channels: 2), to: server.sink, rate: 48000, channels: 2)
+            try server.play(
+                interleavedSine(frequency: 330, amplitude: 0.4, seconds: 2, rate: 48000, channels: 2), to: server.sink,
+                rate: 48000, channels: 2)
             let xruns = stream.xrunCount
             try stream.stop()
             let captured = sink.drain()
             let start = (SignalAnalysis.firstSound(captured, threshold: 0.01) ?? captured.count) + 14400
             let steady = Array(captured[min(start, captured.count)..<min(captured.count, start + 48000)])
             let magnitude = SignalAnalysis.magnitude(of: 330, in: steady, sampleRate: 48000)
-            print("duplex: \(sink.callbacks.load(ordering: .relaxed)) callbacks, \(captured.count) frames, \(xruns) xruns, magnitude \(magnitude), largest step \(SignalAnalysis.largestStep(steady)), format \(stream.format)")
+            print(
+                "duplex: \(sink.callbacks.load(ordering: .relaxed)) callbacks, \(captured.count) frames, \(xruns) xruns, magnitude \(magnitude), largest step \(SignalAnalysis.largestStep(steady)), format \(stream.format)"
+            )
             #expect(steady.count == 48000)
-            #expect(SignalAnalysis.largestStep(steady) < 0.4 * Float(2 * Double.pi * 330 / 48000) * 1.5 + 0.002, "gap in the input the callback saw")
+            #expect(
+                SignalAnalysis.largestStep(steady) < 0.4 * Float(2 * Double.pi * 330 / 48000) * 1.5 + 0.002,
+                "gap in the input the callback saw")
             #expect(stream.format.inputChannelCount == 2 && stream.format.outputChannelCount == 2)
             #expect(abs(SignalAnalysis.frequency(steady, sampleRate: 48000) - 330) < 1)
             #expect(abs(magnitude - 0.4) < 0.05)
@@ -83,7 +93,8 @@ extension PulseTests {
         @Test func twentyMillisecondTargetLatencySideBySideWithPacat() throws {
             guard let server = Self.server(.pulseaudio) else { return }
             let source = SineSource(frequency: 440, amplitude: 0.1)
-            let stream = try server.backend().makeStream(StreamConfiguration(device: server.sink, bufferSize: .milliseconds(20), render: source.render))
+            let stream = try server.backend().makeStream(
+                StreamConfiguration(device: server.sink, bufferSize: .milliseconds(20), render: source.render))
             defer { stream.close() }
             try server.start(stream)
             Thread.sleep(forTimeInterval: 1)
@@ -99,15 +110,20 @@ extension PulseTests {
             // pacat in the same run, same sink, same request.
             let rate = Int(stream.format.sampleRate)
             let silence = [Float](repeating: 0, count: rate * 2 * 2)
-            let pacat = try server.play(silence, to: server.sink, rate: rate, channels: 2, extra: ["--latency-msec=20", "-v"])
-            let pacatLatencies = pacat.standardError.split(whereSeparator: { $0 == "\r" || $0 == "\n" }).compactMap { line -> Double? in
+            let pacat = try server.play(
+                silence, to: server.sink, rate: rate, channels: 2, extra: ["--latency-msec=20", "-v"])
+            let pacatLatencies = pacat.standardError.split(whereSeparator: { $0 == "\r" || $0 == "\n" }).compactMap {
+                line -> Double? in
                 guard let range = line.range(of: "Latency: ") else { return nil }
                 return Double(line[range.upperBound...].prefix { $0.isNumber }).map { $0 / 1000 }
             }
             let pacatMedian = pacatLatencies.isEmpty ? Double.nan : pacatLatencies.sorted()[pacatLatencies.count / 2]
             let metrics = pacat.standardError.split(separator: "\n").first { $0.contains("Buffer metrics") } ?? "?"
-            print("latency at 20 ms target: Decibel \(String(format: "%.1f", decibel)) ms (samples \(samples.map { String(format: "%.1f", $0) }), server attrs \(attributes.map { "tlength \($0.target) minreq \($0.minimumRequest) frames" } ?? "?")); pacat --latency-msec=20 \(String(format: "%.1f", pacatMedian)) ms (\(metrics))")
-            #expect(decibel >= 10 && decibel <= 40, "reported latency \(decibel) ms is not within a factor of 2 of 20 ms")
+            print(
+                "latency at 20 ms target: Decibel \(String(format: "%.1f", decibel)) ms (samples \(samples.map { String(format: "%.1f", $0) }), server attrs \(attributes.map { "tlength \($0.target) minreq \($0.minimumRequest) frames" } ?? "?")); pacat --latency-msec=20 \(String(format: "%.1f", pacatMedian)) ms (\(metrics))"
+            )
+            #expect(
+                decibel >= 10 && decibel <= 40, "reported latency \(decibel) ms is not within a factor of 2 of 20 ms")
             #expect(stream.format.bufferSize == Int((stream.format.sampleRate * 0.02).rounded()))
         }
 
@@ -117,12 +133,17 @@ extension PulseTests {
             let name = "decibel_source_\(Int.random(in: 1000...9999))"
             let load = try server.pactl(["load-module", "module-null-source", "source_name=\(name)"])
             try #require(load.status == 0, "\(load.standardError)")
-            defer { _ = try? server.pactl(["unload-module", load.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)]) }
+            defer {
+                _ = try? server.pactl([
+                    "unload-module", load.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines),
+                ])
+            }
             let source = try #require(try server.backend().devices().first { $0.id == name })
             #expect(source.direction == .input && !source.isMonitor)
             let sink = CaptureSink(seconds: 2, rate: 48000)
-            let stream = try server.backend().makeStream(StreamConfiguration(
-                direction: .input, device: name, sampleRate: 48000, bufferSize: .frames(960), render: sink.render))
+            let stream = try server.backend().makeStream(
+                StreamConfiguration(
+                    direction: .input, device: name, sampleRate: 48000, bufferSize: .frames(960), render: sink.render))
             defer { stream.close() }
             try stream.start()
             Thread.sleep(forTimeInterval: 1)
@@ -132,7 +153,9 @@ extension PulseTests {
                 Thread.sleep(forTimeInterval: 0.05)
             }
             try stream.stop()
-            print("capture latency from a null source at a 960-frame target: \(samples) frames; \(sink.callbacks.load(ordering: .relaxed)) callbacks")
+            print(
+                "capture latency from a null source at a 960-frame target: \(samples) frames; \(sink.callbacks.load(ordering: .relaxed)) callbacks"
+            )
             #expect(stream.latency.outputFrames == 0)
             #expect(samples.allSatisfy { $0 > 0 && $0 < 4 * 960 })
             #expect(sink.callbacks.load(ordering: .relaxed) > 10)
@@ -142,7 +165,8 @@ extension PulseTests {
             guard let server = Self.server(.pulseaudio) else { return }
             let events = EventLog<StreamEvent>()
             let source = SineSource(frequency: 440, amplitude: 0.1)
-            let stream = try server.backend().makeStream(StreamConfiguration(device: server.sink, onEvent: { events.append($0) }, render: source.render))
+            let stream = try server.backend().makeStream(
+                StreamConfiguration(device: server.sink, onEvent: { events.append($0) }, render: source.render))
             try server.start(stream)
             Thread.sleep(forTimeInterval: 0.2)
             try stream.stop()
@@ -163,7 +187,8 @@ extension PulseTests {
             guard let server = Self.server(.pulseaudio) else { return }
             let source = SineSource(frequency: 440, amplitude: 0.1)
             do {
-                let stream = try server.backend().makeStream(StreamConfiguration(device: server.sink, name: "decibel-dropped", render: source.render))
+                let stream = try server.backend().makeStream(
+                    StreamConfiguration(device: server.sink, name: "decibel-dropped", render: source.render))
                 try server.start(stream)
                 Thread.sleep(forTimeInterval: 0.3)
             }

@@ -30,9 +30,13 @@ struct PulseTestServer: Sendable, CustomStringConvertible {
         guard pulseaudio.answers else { return nil }
         let server = PulseTestServer(address: pulseaudio.address, sink: "decibel_pulse_tests")
         let sinks = (try? server.pactl(["list", "short", "sinks"]).standardOutput) ?? ""
-        if !sinks.split(separator: "\n").contains(where: { $0.split(separator: "\t").dropFirst().first == "decibel_pulse_tests" }) {
-            _ = try? server.pactl(["load-module", "module-null-sink", "sink_name=decibel_pulse_tests",
-                                   "sink_properties=device.description=Decibel-Pulse-tests"])
+        if !sinks.split(separator: "\n").contains(where: {
+            $0.split(separator: "\t").dropFirst().first == "decibel_pulse_tests"
+        }) {
+            _ = try? server.pactl([
+                "load-module", "module-null-sink", "sink_name=decibel_pulse_tests",
+                "sink_properties=device.description=Decibel-Pulse-tests",
+            ])
         }
         return server
     }()
@@ -69,7 +73,8 @@ struct PulseTestServer: Sendable, CustomStringConvertible {
         let status = serversScript("start", "pipewire", runtime: pipewireRuntime)
         let server = PulseTestServer(address: "unix:\(pipewireRuntime)/pulse/native", sink: "decibel_test")
         guard status == 0, server.answers else {
-            let log = (try? String(contentsOfFile: "\(pipewireRuntime)/servers-start-pipewire.log", encoding: .utf8)) ?? ""
+            let log =
+                (try? String(contentsOfFile: "\(pipewireRuntime)/servers-start-pipewire.log", encoding: .utf8)) ?? ""
             return (nil, "PipeWire did not start (status \(status.map(String.init) ?? "timeout")): \(log)")
         }
         return (server, "")
@@ -87,7 +92,8 @@ struct PulseTestServer: Sendable, CustomStringConvertible {
     var serverName: String {
         let info = (try? pactl(["info"]).standardOutput) ?? ""
         func field(_ name: String) -> String {
-            info.split(separator: "\n").first { $0.hasPrefix(name + ": ") }.map { String($0.dropFirst(name.count + 2)) } ?? "?"
+            info.split(separator: "\n").first { $0.hasPrefix(name + ": ") }.map { String($0.dropFirst(name.count + 2)) }
+                ?? "?"
         }
         return "\(field("Server Name")) \(field("Server Version"))"
     }
@@ -114,9 +120,12 @@ struct PulseTestServer: Sendable, CustomStringConvertible {
         let file = TestEnvironment.temporaryDirectory("parec").appendingPathComponent("recording.raw").path
         var environment = ProcessInfo.processInfo.environment
         environment["PULSE_SERVER"] = address
-        _ = spawnAndWait(["/usr/bin/timeout", "-s", "INT", "-k", "2", String(seconds), "/usr/bin/parec", "-d", device, "--raw",
-                          "--format=float32le", "--rate=\(rate)", "--channels=\(channels)", "--latency-msec=20"],
-                         environment: environment, output: file, timeout: seconds + 10)
+        _ = spawnAndWait(
+            [
+                "/usr/bin/timeout", "-s", "INT", "-k", "2", String(seconds), "/usr/bin/parec", "-d", device, "--raw",
+                "--format=float32le", "--rate=\(rate)", "--channels=\(channels)", "--latency-msec=20",
+            ],
+            environment: environment, output: file, timeout: seconds + 10)
         let data = (try? Data(contentsOf: URL(fileURLWithPath: file))) ?? Data()
         return SignalAnalysis.deinterleave(data, channels: channels, as: .float32)
     }
@@ -135,10 +144,13 @@ struct PulseTestServer: Sendable, CustomStringConvertible {
 
     /// Plays `samples` (interleaved float32) to `device` with pacat and waits until it finished.
     @discardableResult
-    func play(_ samples: [Float], to device: String, rate: Int, channels: Int, extra: [String] = []) throws -> ProcessResult {
+    func play(
+        _ samples: [Float], to device: String, rate: Int, channels: Int, extra: [String] = []
+    ) throws -> ProcessResult {
         let data = samples.withUnsafeBufferPointer { Data(buffer: $0) }
-        return try run("pacat", ["-d", device, "--raw", "--format=float32le", "--rate=\(rate)", "--channels=\(channels)"] + extra,
-                       environment: environment, timeout: 30, input: data)
+        return try run(
+            "pacat", ["-d", device, "--raw", "--format=float32le", "--rate=\(rate)", "--channels=\(channels)"] + extra,
+            environment: environment, timeout: 30, input: data)
     }
 }
 

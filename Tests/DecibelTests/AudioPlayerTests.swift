@@ -11,7 +11,14 @@ struct AudioPlayerTests {
     /// A stereo sine file made by sox at `rate`.
     private func makeTone(seconds: Double, frequency: Int = 1000, rate: Int = 48000) throws -> String {
         let path = directory.appendingPathComponent("tone-\(frequency)-\(rate).wav").path
-        try #require(try run("sox", ["-n", "-r", "\(rate)", "-c", "2", "-b", "24", path, "synth", "\(seconds)", "sine", "\(frequency)", "gain", "-6"]).status == 0)
+        try #require(
+            try run(
+                "sox",
+                [
+                    "-n", "-r", "\(rate)", "-c", "2", "-b", "24", path, "synth", "\(seconds)", "sine", "\(frequency)",
+                    "gain", "-6",
+                ]
+            ).status == 0)
         return path
     }
 
@@ -21,7 +28,9 @@ struct AudioPlayerTests {
         return condition()
     }
 
-    @Test("plays a file to its end on the Null device: the output carries the file, state and times follow, EOF is announced")
+    @Test(
+        "plays a file to its end on the Null device: the output carries the file, state and times follow, EOF is announced"
+    )
     func playsToTheEnd() throws {
         let player = try AudioPlayer(path: try makeTone(seconds: 1, rate: 44_100), backend: NullBackend())
         let collector = BufferCollector(channels: 2, limit: 40_000)
@@ -152,13 +161,16 @@ struct AudioPlayerTests {
         }
         let junk = directory.appendingPathComponent("junk.wav").path
         try Data(repeating: 7, count: 100).write(to: URL(fileURLWithPath: junk))
-        #expect { try AudioPlayer(path: junk, backend: NullBackend()) } throws: { ($0 as? AudioError)?.kind == .invalidFile }
+        #expect { try AudioPlayer(path: junk, backend: NullBackend()) } throws: {
+            ($0 as? AudioError)?.kind == .invalidFile
+        }
     }
 
     @Test("a Recorder fed from the input node writes exactly the captured frames")
     func recorderFromTheGraph() throws {
         let backend = NullBackend(options: .init(inputSignal: .sine(frequency: 1000, amplitude: 0.5)))
-        let engine = try AudioEngine(backend: backend, configuration: StreamConfiguration(direction: .input, channelCount: 2) { _ in })
+        let engine = try AudioEngine(
+            backend: backend, configuration: StreamConfiguration(direction: .input, channelCount: 2) { _ in })
         let path = directory.appendingPathComponent("take.wav").path
         let recorder = try Recorder(path: path, format: .wav(bits: 24), sampleRate: 48_000, channelCount: 2)
         let tap = try recorder.record(engine.inputNode, in: engine, frameLimit: 24_000)
@@ -178,8 +190,9 @@ struct AudioPlayerTests {
         engine.stream?.close()
     }
 
-    @Test("on JACK a player's file reaches another client with its frequency and level",
-          .enabled(if: runningJACK() != nil || TestEnvironment.serversRequired, "needs a JACK server"))
+    @Test(
+        "on JACK a player's file reaches another client with its frequency and level",
+        .enabled(if: runningJACK() != nil || TestEnvironment.serversRequired, "needs a JACK server"))
     func jack() throws {
         let backend = try #require(runningJACK())
         let player = try AudioPlayer(path: try makeTone(seconds: 2, frequency: 440), backend: backend)
@@ -187,9 +200,10 @@ struct AudioPlayerTests {
         let collector = BufferCollector(channels: 1, limit: 48_000)
         var options = JACKStreamOptions(clientName: "decibel-player-listener")
         options.inputConnections = .ports([jackOutput.outputPortNames[1]])
-        let listener = try backend.makeJACKStream(StreamConfiguration(direction: .input, channelCount: 1) { context in
-            collector.append(context.input)  // test-only: a mutex on the render thread is acceptable here
-        }, options: options)
+        let listener = try backend.makeJACKStream(
+            StreamConfiguration(direction: .input, channelCount: 1) { context in
+                collector.append(context.input)  // test-only: a mutex on the render thread is acceptable here
+            }, options: options)
         try listener.start()
         player.play()
         #expect(collector.wait(seconds: 10))

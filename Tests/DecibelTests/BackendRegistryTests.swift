@@ -16,7 +16,9 @@ private final class ScriptedBackend: AudioBackend {
     func makeStream(_ configuration: StreamConfiguration) throws(AudioError) -> any AudioStream {
         throw AudioError(.backendUnavailable, "scripted")
     }
-    func observeDevices(_ handler: @escaping @Sendable (DeviceEvent) -> Void) throws(AudioError) -> DeviceObservation { DeviceObservation {} }
+    func observeDevices(_ handler: @escaping @Sendable (DeviceEvent) -> Void) throws(AudioError) -> DeviceObservation {
+        DeviceObservation {}
+    }
 }
 
 @Suite("Backend registry")
@@ -49,7 +51,9 @@ struct BackendRegistryTests {
             try registry.select(environment: ["DECIBEL_BACKEND": "jack"])
         } throws: { error in
             let error = error as? AudioError
-            return error?.kind == .backendUnavailable && error?.description == "jack: DECIBEL_BACKEND asks for 'jack', which is unavailable: no JACK server is running"
+            return error?.kind == .backendUnavailable
+                && error?.description
+                    == "jack: DECIBEL_BACKEND asks for 'jack', which is unavailable: no JACK server is running"
         }
     }
 
@@ -87,7 +91,9 @@ struct BackendRegistryTests {
     @Test("nothing available is an error listing every reason")
     func nothingAvailable() {
         let empty = BackendRegistry(backends: [ScriptedBackend("jack", .unavailable(reason: "no server"))])
-        #expect { try empty.select(environment: [:]) } throws: { ($0 as? AudioError)?.description == "no backend is available (jack: unavailable: no server)" }
+        #expect { try empty.select(environment: [:]) } throws: {
+            ($0 as? AudioError)?.description == "no backend is available (jack: unavailable: no server)"
+        }
     }
 
     @Test("the default registry ends with the always-available Null device")

@@ -9,7 +9,9 @@ struct MicrophoneTests {
         let collector = BufferCollector(channels: 2, limit: 24_000)
         let events = Mutex<[StreamEvent]>([])
         func microphone(_ microphone: Microphone, didReceive buffer: AudioBufferView) { collector.append(buffer) }
-        func microphone(_ microphone: Microphone, didReceive event: StreamEvent) { events.withLock { $0.append(event) } }
+        func microphone(_ microphone: Microphone, didReceive event: StreamEvent) {
+            events.withLock { $0.append(event) }
+        }
     }
 
     @Test("on the Null device the closure receives the 1 kHz input at its level, in buffers of the asked size")
@@ -52,7 +54,9 @@ struct MicrophoneTests {
         #expect(delegate.events.withLock { $0 }.contains(.started))
     }
 
-    @Test("for await over buffers() gets ten buffers of the Null sine's level, and a second loop works after the first ended")
+    @Test(
+        "for await over buffers() gets ten buffers of the Null sine's level, and a second loop works after the first ended"
+    )
     func buffersAsAnAsyncSequence() async throws {
         let backend = NullBackend(options: .init(inputSignal: .sine(frequency: 1000, amplitude: 0.5)))
         let microphone = try Microphone(backend: backend, channelCount: 1, bufferSize: 480)
@@ -86,8 +90,9 @@ struct MicrophoneTests {
         #expect { try microphone.start() } throws: { ($0 as? AudioError)?.kind == .deviceNotFound }
     }
 
-    @Test("on JACK the microphone captures the server's physical inputs at the server's rate",
-          .enabled(if: runningJACK() != nil || TestEnvironment.serversRequired, "needs a JACK server"))
+    @Test(
+        "on JACK the microphone captures the server's physical inputs at the server's rate",
+        .enabled(if: runningJACK() != nil || TestEnvironment.serversRequired, "needs a JACK server"))
     func jack() throws {
         let backend = try #require(runningJACK())
         let collector = BufferCollector(channels: 2, limit: 9600)

@@ -1,12 +1,14 @@
 import Decibel
 import DecibelTestSupport
-import Synchronization
 import Foundation
+import Synchronization
 import Testing
 
 @Suite("Output", .serialized)
 struct OutputTests {
-    final class Phase: @unchecked Sendable { var oscillator = Oscillator(waveform: .sine, frequency: 1000, amplitude: 0.5) }
+    final class Phase: @unchecked Sendable {
+        var oscillator = Oscillator(waveform: .sine, frequency: 1000, amplitude: 0.5)
+    }
 
     @Test("a data source plays through the graph with volume applied and metered (Null, manual clock)")
     func nullDataSource() throws {
@@ -39,7 +41,8 @@ struct OutputTests {
 
     @Test("a struct renderer the output owns plays through the graph, volume applied (Null, manual clock)")
     func nullStructRenderer() throws {
-        let output = try Output(backend: NullBackend(options: .init(clock: .manual)), bufferSize: .frames(256), renderer: Sine())
+        let output = try Output(
+            backend: NullBackend(options: .init(clock: .manual)), bufferSize: .frames(256), renderer: Sine())
         output.volume = 0.5
         try output.start()
         let stream = try #require(output.stream as? NullStream)
@@ -58,8 +61,11 @@ struct OutputTests {
 
     @Test("pan moves the signal between channels")
     func pan() throws {
-        let output = try Output(backend: NullBackend(options: .init(clock: .manual)), bufferSize: .frames(256)) { buffer, _ in
-            for channel in 0..<buffer.channelCount { buffer.samples(channel).update(repeating: 0.5, count: buffer.frameCount) }
+        let output = try Output(backend: NullBackend(options: .init(clock: .manual)), bufferSize: .frames(256)) {
+            buffer, _ in
+            for channel in 0..<buffer.channelCount {
+                buffer.samples(channel).update(repeating: 0.5, count: buffer.frameCount)
+            }
         }
         output.pan = -1
         try output.start()
@@ -71,8 +77,9 @@ struct OutputTests {
         output.close()
     }
 
-    @Test("on JACK an output's tone reaches another client with its frequency and level",
-          .enabled(if: runningJACK() != nil || TestEnvironment.serversRequired, "needs a JACK server"))
+    @Test(
+        "on JACK an output's tone reaches another client with its frequency and level",
+        .enabled(if: runningJACK() != nil || TestEnvironment.serversRequired, "needs a JACK server"))
     func jack() throws {
         let backend = try #require(runningJACK())
         let tone = ToneGenerator(waveform: .sine, frequency: 1000)
@@ -83,9 +90,10 @@ struct OutputTests {
         let collector = BufferCollector(channels: 1, limit: 48_000)
         var options = JACKStreamOptions(clientName: "decibel-output-listener")
         options.inputConnections = .ports([jackOutput.outputPortNames[0]])
-        let listener = try backend.makeJACKStream(StreamConfiguration(direction: .input, channelCount: 1) { context in
-            collector.append(context.input)  // test-only: a mutex on the render thread is acceptable here
-        }, options: options)
+        let listener = try backend.makeJACKStream(
+            StreamConfiguration(direction: .input, channelCount: 1) { context in
+                collector.append(context.input)  // test-only: a mutex on the render thread is acceptable here
+            }, options: options)
         try output.start()
         try listener.start()
         #expect(collector.wait(seconds: 10))

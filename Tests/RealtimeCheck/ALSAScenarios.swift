@@ -1,6 +1,7 @@
 import DecibelALSA
 import DecibelCore
 import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -23,7 +24,9 @@ enum ALSAScenarios {
     }
 
     /// Duplex on `null` with non-interleaved access: capture, conversion both ways, playback.
-    static let nullDuplex = Scenario("alsa-null-duplex", "ALSA render thread capturing and playing (non-interleaved) on the null PCM") {
+    static let nullDuplex = Scenario(
+        "alsa-null-duplex", "ALSA render thread capturing and playing (non-interleaved) on the null PCM"
+    ) {
         try runOnNull(direction: .duplex, sampleType: .int32, access: .nonInterleavedFirst)
     }
 
@@ -34,9 +37,11 @@ enum ALSAScenarios {
         defer { phase.deallocate() }
         let phasePointer = UnsafeSendablePointer(phase)
         let backend = ALSABackend(options: .init(access: access))
-        let stream = try backend.makeStream(StreamConfiguration(
-            direction: direction, device: "null", sampleRate: 48_000, channelCount: 2, bufferSize: .frames(256),
-            sampleType: sampleType, name: "rtcheck-alsa") { context in
+        let stream = try backend.makeStream(
+            StreamConfiguration(
+                direction: direction, device: "null", sampleRate: 48_000, channelCount: 2, bufferSize: .frames(256),
+                sampleType: sampleType, name: "rtcheck-alsa"
+            ) { context in
                 callbacks.wrappingAdd(1, ordering: .relaxed)
                 let phase = phasePointer.pointer
                 for i in 0..<context.frameCount {
@@ -46,7 +51,8 @@ enum ALSAScenarios {
                     for channel in 0..<context.output.channelCount { context.output.samples(channel)[i] = value }
                 }
                 for channel in 0..<min(context.input.channelCount, context.output.channelCount) {
-                    context.output.samples(channel).update(from: context.input.samples(channel), count: context.frameCount)
+                    context.output.samples(channel).update(
+                        from: context.input.samples(channel), count: context.frameCount)
                 }
             })
         try stream.start()

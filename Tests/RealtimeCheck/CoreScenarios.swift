@@ -7,7 +7,9 @@ enum CoreScenarios {
     static let all: [Scenario] = [ringAndQueues, nullDevice, structRenderer, deliberateAllocation]
 
     /// Ring buffer, message queue and conversions used from inside a real-time section.
-    static let ringAndQueues = Scenario("core-ring-and-queues", "FrameRingBuffer, SPSCQueue and sample conversion in a real-time section") {
+    static let ringAndQueues = Scenario(
+        "core-ring-and-queues", "FrameRingBuffer, SPSCQueue and sample conversion in a real-time section"
+    ) {
         let ring = FrameRingBuffer(channelCount: 2, capacity: 4096)
         let queue = SPSCQueue<Int>(capacity: 64)
         let block = AudioBuffer(channelCount: 2, frameCapacity: 256)
@@ -29,17 +31,20 @@ enum CoreScenarios {
 
     /// The Null device's own render thread running a duplex callback that reads the input, writes the
     /// output and pushes into a ring that a consumer drains.
-    static let nullDevice = Scenario("null-duplex", "Null device render thread: read input, write output, push into a ring") {
+    static let nullDevice = Scenario(
+        "null-duplex", "Null device render thread: read input, write output, push into a ring"
+    ) {
         let ring = FrameRingBuffer(channelCount: 2, capacity: 8192)
         let callbacks = Atomic<Int>(0)
-        let stream = try NullBackend().makeNullStream(StreamConfiguration(direction: .duplex, bufferSize: .frames(256)) { context in
-            for channel in 0..<context.output.channelCount {
-                let input = context.input.samples(channel), output = context.output.samples(channel)
-                for i in 0..<context.frameCount { output[i] = input[i] * 0.5 }
-            }
-            ring.write(context.output)
-            callbacks.add(1, ordering: .relaxed)
-        })
+        let stream = try NullBackend().makeNullStream(
+            StreamConfiguration(direction: .duplex, bufferSize: .frames(256)) { context in
+                for channel in 0..<context.output.channelCount {
+                    let input = context.input.samples(channel), output = context.output.samples(channel)
+                    for i in 0..<context.frameCount { output[i] = input[i] * 0.5 }
+                }
+                ring.write(context.output)
+                callbacks.add(1, ordering: .relaxed)
+            })
         let drain = AudioBuffer(channelCount: 2, frameCapacity: 1024)
         try stream.start()
         let deadline = MonotonicClock.now() + 1_000_000_000
@@ -55,7 +60,9 @@ enum CoreScenarios {
 
     /// A struct renderer owned by the stream (`StreamConfiguration(renderer:)`), reading a `SharedFloat`
     /// that this thread changes while the Null device's render thread runs it.
-    static let structRenderer = Scenario("null-struct-renderer", "a stream-owned struct renderer reading a SharedFloat on the Null render thread") {
+    static let structRenderer = Scenario(
+        "null-struct-renderer", "a stream-owned struct renderer reading a SharedFloat on the Null render thread"
+    ) {
         struct Sine: AudioRenderer {
             var oscillator = Oscillator(waveform: .sine, frequency: 440, amplitude: 0.5)
             let level: SharedFloat
@@ -69,7 +76,8 @@ enum CoreScenarios {
             }
         }
         let level = SharedFloat(0.5), callbacks = RenderCounter()
-        let stream = try NullBackend().makeNullStream(StreamConfiguration(bufferSize: .frames(256), renderer: Sine(level: level, callbacks: callbacks)))
+        let stream = try NullBackend().makeNullStream(
+            StreamConfiguration(bufferSize: .frames(256), renderer: Sine(level: level, callbacks: callbacks)))
         try stream.start()
         let deadline = MonotonicClock.now() + 1_000_000_000
         while MonotonicClock.now() < deadline {
@@ -86,11 +94,15 @@ enum CoreScenarios {
     }
 
     /// Proof that the harness catches what it should: allocates inside the section. Must abort.
-    static let deliberateAllocation = Scenario("deliberate-allocation", "allocates an array inside a Null render callback; the sanitizer must abort", expectsViolation: true) {
-        let stream = try NullBackend(options: .init(clock: .manual)).makeNullStream(StreamConfiguration { context in
-            let scratch = [Float](repeating: 0, count: context.frameCount + CommandLine.arguments.count)
-            context.output.samples(0)[0] = scratch[0]
-        })
+    static let deliberateAllocation = Scenario(
+        "deliberate-allocation", "allocates an array inside a Null render callback; the sanitizer must abort",
+        expectsViolation: true
+    ) {
+        let stream = try NullBackend(options: .init(clock: .manual)).makeNullStream(
+            StreamConfiguration { context in
+                let scratch = [Float](repeating: 0, count: context.frameCount + CommandLine.arguments.count)
+                context.output.samples(0)[0] = scratch[0]
+            })
         try stream.start()
         _ = try stream.render(frames: 64)
         stream.close()

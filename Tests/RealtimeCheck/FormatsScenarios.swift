@@ -1,8 +1,9 @@
+import DecibelCore
+import DecibelFormats
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import DecibelCore
-import DecibelFormats
 
 /// DecibelFormats' render-thread paths: `Recorder.append` and the resampler's `process`.
 enum FormatsScenarios {
@@ -10,11 +11,14 @@ enum FormatsScenarios {
 
     /// The render-thread side of `Recorder`: appends on a real-time thread paced like a 48 kHz device
     /// (including overflow into a small ring) while the writer thread drains to a WAV file.
-    static let recorderAppend = Scenario("formats-recorder-append", "Recorder.append on a paced render thread, with and without overflow") {
+    static let recorderAppend = Scenario(
+        "formats-recorder-append", "Recorder.append on a paced render thread, with and without overflow"
+    ) {
         let path = "/tmp/decibel-rtcheck-recorder-\(getpid()).wav"
         defer { unlink(path) }
         for ringSeconds in [2.0, 0.005] {
-            let recorder = try Recorder(path: path, format: .wav(bits: 24), sampleRate: 48_000, channelCount: 2, ringSeconds: ringSeconds)
+            let recorder = try Recorder(
+                path: path, format: .wav(bits: 24), sampleRate: 48_000, channelCount: 2, ringSeconds: ringSeconds)
             let block = AudioBuffer(channelCount: 2, frameCapacity: 256)
             for frame in 0..<256 { block[0][frame] = Float(frame) / 256; block[1][frame] = -Float(frame) / 256 }
             let start = MonotonicClock.now()
@@ -23,18 +27,26 @@ enum FormatsScenarios {
                     RealtimeSanitizer.enter()
                     recorder.append(block.view)
                     RealtimeSanitizer.exit()
-                    MonotonicClock.sleep(until: start + UInt64(index + 1) * 256 * 1_000_000_000 / 48_000 / (ringSeconds < 1 ? 8 : 1))
+                    MonotonicClock.sleep(
+                        until: start + UInt64(index + 1) * 256 * 1_000_000_000 / 48_000 / (ringSeconds < 1 ? 8 : 1))
                 }
             }
             thread.join()
             let summary = try recorder.close()
-            guard summary.framesWritten == 200 * 256 else { throw ScenarioFailure("the recorder wrote \(summary.framesWritten) frames, expected 51200") }
-            if ringSeconds < 1, summary.overflowFrames == 0 { throw ScenarioFailure("the small-ring run did not overflow") }
+            guard summary.framesWritten == 200 * 256 else {
+                throw ScenarioFailure("the recorder wrote \(summary.framesWritten) frames, expected 51200")
+            }
+            if ringSeconds < 1, summary.overflowFrames == 0 {
+                throw ScenarioFailure("the small-ring run did not overflow")
+            }
         }
     }
 
     /// The render-thread side of `AudioFileSource`: pulls a resampled file on a real-time thread.
-    static let sourceRender = Scenario("formats-source-render", "AudioFileSource.render (44.1 kHz file played at 48 kHz, seeking mid-play) on a render thread") {
+    static let sourceRender = Scenario(
+        "formats-source-render",
+        "AudioFileSource.render (44.1 kHz file played at 48 kHz, seeking mid-play) on a render thread"
+    ) {
         let path = "/tmp/decibel-rtcheck-source-\(getpid()).wav"
         defer { unlink(path) }
         let writer = try AudioFileWriter(path: path, format: .wav(bits: 16), sampleRate: 44_100, channelCount: 2)
@@ -61,11 +73,15 @@ enum FormatsScenarios {
         try source.seek(toFrame: 1_000)  // from this control thread while the render thread plays
         thread.join()
         source.stop()
-        guard source.framesRendered > 30_000 else { throw ScenarioFailure("rendered only \(source.framesRendered) frames") }
+        guard source.framesRendered > 30_000 else {
+            throw ScenarioFailure("rendered only \(source.framesRendered) frames")
+        }
     }
 
     /// soxr streaming conversion inside a real-time section once prepared.
-    static let resampler = Scenario("formats-resampler", "Resampler.process (libsoxr, 44.1→48 kHz stereo) in a real-time section") {
+    static let resampler = Scenario(
+        "formats-resampler", "Resampler.process (libsoxr, 44.1→48 kHz stereo) in a real-time section"
+    ) {
         let converter = try Resampler(inputRate: 44_100, outputRate: 48_000, channelCount: 2, maxInputFrames: 512)
         let input = AudioBuffer(channelCount: 2, frameCapacity: 512)
         let output = AudioBuffer(channelCount: 2, frameCapacity: converter.maxOutputFrames(forInput: 512))

@@ -2,6 +2,7 @@ import DecibelCore
 import DecibelGraph
 import DecibelNull
 import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -41,20 +42,29 @@ enum GraphScenarios {
 
     static func manualEngine() throws -> (AudioEngine, NullStream) {
         let backend = NullBackend(options: .init(clock: .manual))
-        let engine = try AudioEngine(backend: backend, configuration: StreamConfiguration(direction: .duplex, channelCount: 2, bufferSize: .frames(256)) { _ in })
-        guard let stream = engine.stream as? NullStream else { throw ScenarioFailure("the Null backend did not make a NullStream") }
+        let engine = try AudioEngine(
+            backend: backend,
+            configuration: StreamConfiguration(direction: .duplex, channelCount: 2, bufferSize: .frames(256)) { _ in })
+        guard let stream = engine.stream as? NullStream else {
+            throw ScenarioFailure("the Null backend did not make a NullStream")
+        }
         return (engine, stream)
     }
 
-    static let everyNode = Scenario("graph-every-node", "every node kind, ramps and scheduled events rendered by the graph in real-time sections") {
+    static let everyNode = Scenario(
+        "graph-every-node", "every node kind, ramps and scheduled events rendered by the graph in real-time sections"
+    ) {
         let (engine, stream) = try manualEngine()
         let sources = ChannelGroup(name: "sources"), effects = ChannelGroup(name: "effects")
         try engine.mainGroup.add(sources)
         try engine.mainGroup.add(effects)
-        for waveform in Waveform.allCases { try sources.add(ToneGenerator(waveform: waveform, frequency: 330, amplitude: 0.05)) }
-        try sources.add(BlockSource { view, time in
-            for i in 0..<view.frameCount { view.samples(0)[i] = (time + Int64(i)) % 200 == 0 ? 0.1 : 0 }
-        })
+        for waveform in Waveform.allCases {
+            try sources.add(ToneGenerator(waveform: waveform, frequency: 330, amplitude: 0.05))
+        }
+        try sources.add(
+            BlockSource { view, time in
+                for i in 0..<view.frameCount { view.samples(0)[i] = (time + Int64(i)) % 200 == 0 ? 0.1 : 0 }
+            })
         try sources.add(BlockSource(renderer: QuietSine()))
         let memory = AudioBuffer(channelCount: 1, frameCapacity: 4_800)
         for i in 0..<4_800 { memory[0][i] = Float(i % 48) / 480 }
@@ -82,7 +92,9 @@ enum GraphScenarios {
         var sink = 0 as Float
         var waited = 0
         while streamed.bufferedFrames < 8192 && waited < 2000 { usleep(1000); waited += 1 }
-        guard streamed.bufferedFrames >= 8192 else { throw ScenarioFailure("the feeder thread did not fill the player's ring") }
+        guard streamed.bufferedFrames >= 8192 else {
+            throw ScenarioFailure("the feeder thread did not fill the player's ring")
+        }
         try stream.start()
         looping.play()
         streamed.play()
@@ -106,15 +118,21 @@ enum GraphScenarios {
         }
     }
 
-    static let swaps = Scenario("graph-swaps", "a control thread edits the graph while the Null clock thread renders: plans swap inside real-time sections") {
+    static let swaps = Scenario(
+        "graph-swaps",
+        "a control thread edits the graph while the Null clock thread renders: plans swap inside real-time sections"
+    ) {
         let backend = NullBackend(options: .init(clock: .realTime))
-        let engine = try AudioEngine(backend: backend, configuration: StreamConfiguration(channelCount: 2, bufferSize: .frames(128)) { _ in })
+        let engine = try AudioEngine(
+            backend: backend, configuration: StreamConfiguration(channelCount: 2, bufferSize: .frames(128)) { _ in })
         guard let stream = engine.stream else { throw ScenarioFailure("no stream") }
         try engine.mainGroup.add(ToneGenerator(frequency: 440, amplitude: 0.2))
         let group = ChannelGroup(name: "edited")
         try engine.mainGroup.add(group)
         try stream.start()
-        let nodes: [any AudioNode] = [ToneGenerator(waveform: .square), GainNode(), BiquadFilter(.peaking, gainDB: 6), DelayNode()]
+        let nodes: [any AudioNode] = [
+            ToneGenerator(waveform: .square), GainNode(), BiquadFilter(.peaking, gainDB: 6), DelayNode(),
+        ]
         for edit in 0..<3_000 {
             let node = nodes[edit % nodes.count]
             switch edit % 3 {
@@ -132,7 +150,9 @@ enum GraphScenarios {
         }
     }
 
-    static let slowTap = Scenario("graph-slow-tap", "taps on input, output, a node and a group with a consumer far slower than real time") {
+    static let slowTap = Scenario(
+        "graph-slow-tap", "taps on input, output, a node and a group with a consumer far slower than real time"
+    ) {
         let (engine, stream) = try manualEngine()
         let tone = ToneGenerator(frequency: 1000, amplitude: 0.3)
         let group = ChannelGroup(name: "tapped")
@@ -151,7 +171,9 @@ enum GraphScenarios {
         for tap in taps { try engine.removeTap(tap) }
         stream.close()
         guard taps.allSatisfy({ $0.droppedFrames > 0 && $0.deliveredFrameCount > 0 }) else {
-            throw ScenarioFailure("expected drops and deliveries on every tap: \(taps.map { ($0.droppedFrames, $0.deliveredFrameCount) })")
+            throw ScenarioFailure(
+                "expected drops and deliveries on every tap: \(taps.map { ($0.droppedFrames, $0.deliveredFrameCount) })"
+            )
         }
     }
 }

@@ -7,12 +7,17 @@ import DecibelPlot
 enum PlotScenarios {
     static let all: [Scenario] = [liveFeed]
 
-    static let liveFeed = Scenario("plot-live-feed", "Null real-time sine input → WaveformFeed.write on the render thread, drained into a WaveformPlot") {
+    static let liveFeed = Scenario(
+        "plot-live-feed",
+        "Null real-time sine input → WaveformFeed.write on the render thread, drained into a WaveformPlot"
+    ) {
         let feed = WaveformFeed(channelCount: 2)
         let backend = NullBackend(options: .init(clock: .realTime, inputSignal: .sine(frequency: 440, amplitude: 0.5)))
-        let stream = try backend.makeStream(StreamConfiguration(direction: .input, device: "null-in", channelCount: 2, bufferSize: .frames(256)) { context in
-            feed.write(context.input)
-        })
+        let stream = try backend.makeStream(
+            StreamConfiguration(direction: .input, device: "null-in", channelCount: 2, bufferSize: .frames(256)) {
+                context in
+                feed.write(context.input)
+            })
         let plot = WaveformPlot(mode: .rolling(points: 400, framesPerPoint: 256))
         try stream.start()
         var drained = 0

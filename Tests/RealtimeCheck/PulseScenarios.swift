@@ -7,15 +7,20 @@ import Synchronization
 enum PulseScenarios {
     static let all: [Scenario] = [playback, capture, duplex]
 
-    static let playback = Scenario("pulse-playback", "PulseAudio write callback: render a sine, convert, pa_stream_begin_write/write") {
+    static let playback = Scenario(
+        "pulse-playback", "PulseAudio write callback: render a sine, convert, pa_stream_begin_write/write"
+    ) {
         try drive(.output, sampleType: .int16)
     }
 
-    static let capture = Scenario("pulse-capture", "PulseAudio read callback: peek, de-interleave into whole blocks, deliver") {
+    static let capture = Scenario(
+        "pulse-capture", "PulseAudio read callback: peek, de-interleave into whole blocks, deliver"
+    ) {
         try drive(.input, sampleType: .float32)
     }
 
-    static let duplex = Scenario("pulse-duplex", "PulseAudio record + playback streams joined through the duplex ring") {
+    static let duplex = Scenario("pulse-duplex", "PulseAudio record + playback streams joined through the duplex ring")
+    {
         try drive(.duplex, sampleType: .int24)
     }
 
@@ -54,7 +59,8 @@ enum PulseScenarios {
         let devices = try backend.devices()
         let sink = devices.first { $0.direction == .output && $0.isDefaultOutput }?.id
         let monitor = sink.map { $0 + ".monitor" }
-        var configuration = StreamConfiguration(direction: direction, device: nil, sampleType: sampleType, name: "decibel-rtcheck", render: probe.render)
+        var configuration = StreamConfiguration(
+            direction: direction, device: nil, sampleType: sampleType, name: "decibel-rtcheck", render: probe.render)
         configuration.outputDevice = direction.hasOutput ? sink : nil
         configuration.inputDevice = direction.hasInput ? monitor : nil
         let stream = try backend.makeStream(configuration)
@@ -66,7 +72,9 @@ enum PulseScenarios {
         try stream.stop()
         let callbacks = probe.callbacks.load(ordering: .relaxed)
         let seconds = Double(probe.frames.load(ordering: .relaxed)) / stream.format.sampleRate
-        print("pulse \(direction): \(callbacks) callbacks, \((seconds * 100).rounded() / 100) s of audio, \(stream.xrunCount) xruns, \(stream.format)")
+        print(
+            "pulse \(direction): \(callbacks) callbacks, \((seconds * 100).rounded() / 100) s of audio, \(stream.xrunCount) xruns, \(stream.format)"
+        )
         if callbacks < 10 || seconds < 0.5 {
             throw ScenarioFailure("the \(direction) callbacks did not run (\(callbacks) callbacks, \(seconds) s)")
         }

@@ -9,7 +9,8 @@ struct Scenario: Sendable {
     let expectsViolation: Bool
     let run: @Sendable () throws -> Void
 
-    init(_ name: String, _ summary: String, expectsViolation: Bool = false, run: @escaping @Sendable () throws -> Void) {
+    init(_ name: String, _ summary: String, expectsViolation: Bool = false, run: @escaping @Sendable () throws -> Void)
+    {
         self.name = name
         self.summary = summary
         self.expectsViolation = expectsViolation

@@ -1,3 +1,5 @@
+import DecibelCore
+
 // decibel-rtcheck: runs Decibel's render paths under clang's RealtimeSanitizer.
 //
 // This executable links the sanitizer runtime whole-archive (see Package.swift), so the
@@ -9,10 +11,11 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import DecibelCore
 
 /// Every scenario, grouped by the module that owns the render path. Add a group per backend or module.
-let scenarios: [Scenario] = CoreScenarios.all + PlotScenarios.all + JACKScenarios.all + ALSAScenarios.all + GraphScenarios.all + FormatsScenarios.all + PulseScenarios.all + PipeWireScenarios.all
+let scenarios: [Scenario] =
+    CoreScenarios.all + PlotScenarios.all + JACKScenarios.all + ALSAScenarios.all + GraphScenarios.all
+    + FormatsScenarios.all + PulseScenarios.all + PipeWireScenarios.all
 
 func report(_ message: String) {
     var line = message + "\n"
@@ -34,7 +37,8 @@ func runMain() -> Int32 {
         return 2
     }
     guard RealtimeSanitizer.isArmed else {
-        report("decibel-rtcheck: the RealtimeSanitizer runtime is not linked into this build, so nothing would be checked")
+        report(
+            "decibel-rtcheck: the RealtimeSanitizer runtime is not linked into this build, so nothing would be checked")
         return 3
     }
     do {

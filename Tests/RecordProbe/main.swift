@@ -1,3 +1,6 @@
+import DecibelCore
+import DecibelFormats
+
 // decibel-record-probe: a test helper, not a product. Records a known signal through `Recorder` in real
 // time until killed, so RecorderTests can `kill -9` it mid-recording and check the file it leaves.
 //
@@ -9,8 +12,6 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import DecibelCore
-import DecibelFormats
 
 /// The signal: never zero, so inserted silence cannot be mistaken for audio; exact in float.
 func value(_ frame: Int) -> Float { Float(frame % 65_521 + 1) / 65_536 }
@@ -28,7 +29,8 @@ guard arguments.count >= 2 else {
 let rate = arguments.count > 2 ? Int(arguments[2]) ?? 48_000 : 48_000
 let blockFrames = rate / 100
 do {
-    let recorder = try Recorder(path: arguments[1], format: .wav(bits: 32, float: true), sampleRate: Double(rate), channelCount: 2)
+    let recorder = try Recorder(
+        path: arguments[1], format: .wav(bits: 32, float: true), sampleRate: Double(rate), channelCount: 2)
     let block = AudioBuffer(channelCount: 2, frameCapacity: blockFrames)
     var appended = 0
     let start = MonotonicClock.now()

@@ -1,5 +1,5 @@
-
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -17,13 +17,16 @@ public func serversScript(_ action: String, _ target: String, runtime: String? =
     if let runtime { environment["DECIBEL_RUNTIME_DIR"] = runtime }
     let logDirectory = environment["DECIBEL_RUNTIME_DIR"] ?? "/tmp/decibel-test"
     try? FileManager.default.createDirectory(atPath: logDirectory, withIntermediateDirectories: true)
-    return spawnAndWait(["/bin/bash", script, action, target], environment: environment,
-                        output: "\(logDirectory)/servers-\(action)-\(target).log", timeout: timeout)
+    return spawnAndWait(
+        ["/bin/bash", script, action, target], environment: environment,
+        output: "\(logDirectory)/servers-\(action)-\(target).log", timeout: timeout)
 }
 
 /// Runs `arguments` (absolute path first) with an empty signal mask, stdin from /dev/null and stdout and
 /// stderr into the file `output`; waits up to `timeout` seconds. Returns the exit status, or nil on timeout.
-public func spawnAndWait(_ arguments: [String], environment: [String: String], output: String, timeout: Double) -> Int32? {
+public func spawnAndWait(
+    _ arguments: [String], environment: [String: String], output: String, timeout: Double
+) -> Int32? {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }

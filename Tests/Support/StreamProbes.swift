@@ -33,7 +33,9 @@ public final class SineSource: @unchecked Sendable {
                 context.output.samples(channel).update(from: first, count: context.frameCount)
             }
             callbacks.wrappingAdd(1, ordering: .relaxed)
-            if context.frameCount > largestFrames.load(ordering: .relaxed) { largestFrames.store(context.frameCount, ordering: .relaxed) }
+            if context.frameCount > largestFrames.load(ordering: .relaxed) {
+                largestFrames.store(context.frameCount, ordering: .relaxed)
+            }
         }
     }
 }
@@ -53,7 +55,9 @@ public final class CaptureSink: @unchecked Sendable {
     public var render: RenderCallback {
         { [self] context in
             callbacks.wrappingAdd(1, ordering: .relaxed)
-            if context.frameCount != expectedFrames.load(ordering: .relaxed) { wrongSizes.wrappingAdd(1, ordering: .relaxed) }
+            if context.frameCount != expectedFrames.load(ordering: .relaxed) {
+                wrongSizes.wrappingAdd(1, ordering: .relaxed)
+            }
             ring.write(context.input)
         }
     }

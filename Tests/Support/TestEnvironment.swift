@@ -56,7 +56,10 @@ public struct ProcessResult: Sendable {
 /// SIGINT/SIGTERM on its threads, and a child that inherited that (tmux, parec, a daemon) would ignore
 /// Ctrl-C, `timeout` and its own event loop's signals.
 @discardableResult
-public func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil, timeout: TimeInterval = 120, input: Data? = nil) throws -> ProcessResult {
+public func run(
+    _ executable: String, _ arguments: [String], environment: [String: String]? = nil, timeout: TimeInterval = 120,
+    input: Data? = nil
+) throws -> ProcessResult {
     let child = try SpawnedProcess(executable, arguments, environment: environment)
     if let input { child.write(input) }
     child.closeInput()
@@ -79,7 +82,9 @@ final class SpawnedProcess: @unchecked Sendable {
 
     init(_ executable: String, _ arguments: [String], environment: [String: String]?) throws {
         var inPipe: [Int32] = [0, 0], outPipe: [Int32] = [0, 0], errPipe: [Int32] = [0, 0]
-        guard pipe(&inPipe) == 0, pipe(&outPipe) == 0, pipe(&errPipe) == 0 else { throw SpawnError(message: "pipe: \(String(cString: strerror(errno)))") }
+        guard pipe(&inPipe) == 0, pipe(&outPipe) == 0, pipe(&errPipe) == 0 else {
+            throw SpawnError(message: "pipe: \(String(cString: strerror(errno)))")
+        }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -133,7 +138,9 @@ final class SpawnedProcess: @unchecked Sendable {
         nonisolated(unsafe) var errorData = Data()
         let done = DispatchSemaphore(value: 0)
         let errorFD = errors
-        Thread { errorData = Self.drain(errorFD); done.signal() }.start()
+        Thread {
+            errorData = Self.drain(errorFD); done.signal()
+        }.start()
         let outputData = Self.drain(output)
         done.wait()
         close(output)
@@ -146,7 +153,13 @@ final class SpawnedProcess: @unchecked Sendable {
         var chunk = [UInt8](repeating: 0, count: 65536)
         while true {
             let count = read(fd, &chunk, chunk.count)
-            if count > 0 { data.append(contentsOf: chunk[0..<count]) } else if count < 0 && errno == EINTR { continue } else { break }
+            if count > 0 {
+                data.append(contentsOf: chunk[0..<count])
+            } else if count < 0 && errno == EINTR {
+                continue
+            } else {
+                break
+            }
         }
         return data
     }

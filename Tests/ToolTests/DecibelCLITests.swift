@@ -1,12 +1,14 @@
-import Foundation
 import DecibelTestSupport
+import Foundation
 import Testing
 
 /// Runs the built `decibel` executable as a user would.
 @Suite("decibel command line")
 struct DecibelCLITests {
     private func decibel(_ arguments: String..., environment: [String: String] = [:]) throws -> ProcessResult {
-        try run(TestEnvironment.productsDirectory.appendingPathComponent("decibel").path, arguments, environment: environment, timeout: 60)
+        try run(
+            TestEnvironment.productsDirectory.appendingPathComponent("decibel").path, arguments,
+            environment: environment, timeout: 60)
     }
 
     @Test("backends lists every backend and marks the pick")
@@ -31,14 +33,16 @@ struct DecibelCLITests {
         #expect(result.standardError.contains("using null"))
     }
 
-    @Test("user mistakes print one clear line on stderr and exit non-zero", arguments: [
-        (["tone", "--backend", "nope"], "no backend 'nope'; choose one of:"),
-        (["tone", "--backend", "null", "--device", "speaker"], "no device 'speaker'"),
-        (["tone", "--waveform", "zap"], "unknown waveform 'zap'"),
-        (["tone", "--duration=-1"], "--duration must be between"),
-        (["devices", "--backend", "nope"], "no backend 'nope'"),
-        (["frobnicate"], "Unexpected argument 'frobnicate'"),
-    ])
+    @Test(
+        "user mistakes print one clear line on stderr and exit non-zero",
+        arguments: [
+            (["tone", "--backend", "nope"], "no backend 'nope'; choose one of:"),
+            (["tone", "--backend", "null", "--device", "speaker"], "no device 'speaker'"),
+            (["tone", "--waveform", "zap"], "unknown waveform 'zap'"),
+            (["tone", "--duration=-1"], "--duration must be between"),
+            (["devices", "--backend", "nope"], "no backend 'nope'"),
+            (["frobnicate"], "Unexpected argument 'frobnicate'"),
+        ])
     func mistakes(arguments: [String], message: String) throws {
         let result = try run(TestEnvironment.productsDirectory.appendingPathComponent("decibel").path, arguments)
         #expect(result.status != 0)
@@ -55,21 +59,27 @@ struct DecibelCLIBackendTests {
 
     @Test("a missing libjack makes JACK unavailable with the reason while the others still work")
     func missingJACKLibrary() throws {
-        let result = try run(decibelPath, ["backends"], environment: ["DECIBEL_JACK_LIBRARY": "/nonexistent/libjack.so.0"])
+        let result = try run(
+            decibelPath, ["backends"], environment: ["DECIBEL_JACK_LIBRARY": "/nonexistent/libjack.so.0"])
         #expect(result.status == 0)
         let jackLine = result.standardOutput.split(separator: "\n").first { $0.contains("jack") }.map(String.init) ?? ""
         #expect(jackLine.contains("unavailable"))
         #expect(jackLine.contains("/nonexistent/libjack.so.0"))
         #expect(result.standardOutput.contains("null     available"))
-        let tone = try run(decibelPath, ["tone", "--duration", "0.2"], environment: ["DECIBEL_JACK_LIBRARY": "/nonexistent/libjack.so.0", "DECIBEL_BACKEND": "null"])
+        let tone = try run(
+            decibelPath, ["tone", "--duration", "0.2"],
+            environment: ["DECIBEL_JACK_LIBRARY": "/nonexistent/libjack.so.0", "DECIBEL_BACKEND": "null"])
         #expect(tone.status == 0)
-        let forced = try run(decibelPath, ["tone", "--duration", "0.2", "--backend", "jack"], environment: ["DECIBEL_JACK_LIBRARY": "/nonexistent/libjack.so.0"])
+        let forced = try run(
+            decibelPath, ["tone", "--duration", "0.2", "--backend", "jack"],
+            environment: ["DECIBEL_JACK_LIBRARY": "/nonexistent/libjack.so.0"])
         #expect(forced.status != 0)
         #expect(forced.standardError.contains("--backend asks for 'jack', which is unavailable"))
     }
 
-    @Test("with jackd running, JACK is picked first, lists the system device and plays a tone",
-          .enabled(if: TestEnvironment.serversRequired, "needs the jackd that Scripts/test starts"))
+    @Test(
+        "with jackd running, JACK is picked first, lists the system device and plays a tone",
+        .enabled(if: TestEnvironment.serversRequired, "needs the jackd that Scripts/test starts"))
     func jackIsPickedAndPlays() throws {
         let backends = try run(decibelPath, ["backends"])
         // No PipeWire daemon answers at the default socket here, so the pick moves on to jackd.
@@ -91,17 +101,20 @@ struct DecibelCLIPipeWireJACKTests {
     private static let pipewireJACK = "/usr/lib/x86_64-linux-gnu/pipewire-0.3/jack/libjack.so.0"
     private static var installed: Bool { FileManager.default.fileExists(atPath: pipewireJACK) }
 
-    @Test("a libjack that is PipeWire's is named as such and left to the native backend unless asked for",
-          .enabled(if: installed || TestEnvironment.serversRequired, "needs pipewire-jack (Scripts/setup installs it)"))
+    @Test(
+        "a libjack that is PipeWire's is named as such and left to the native backend unless asked for",
+        .enabled(if: installed || TestEnvironment.serversRequired, "needs pipewire-jack (Scripts/setup installs it)"))
     func pipewireJACKIsNotTheAutomaticPick() throws {
-        let runtime = (ProcessInfo.processInfo.environment["DECIBEL_RUNTIME_DIR"] ?? "/tmp/decibel-test") + "-pipewire-jack"
+        let runtime =
+            (ProcessInfo.processInfo.environment["DECIBEL_RUNTIME_DIR"] ?? "/tmp/decibel-test") + "-pipewire-jack"
         let scripts = TestEnvironment.repositoryRoot.appendingPathComponent("Scripts/servers").path
         let started = try run(scripts, ["start", "pipewire"], environment: ["DECIBEL_RUNTIME_DIR": runtime])
         defer { _ = try? run(scripts, ["stop", "pipewire"], environment: ["DECIBEL_RUNTIME_DIR": runtime]) }
         try #require(started.status == 0, "PipeWire did not start: \(started.standardError)")
         let environment = ["DECIBEL_JACK_LIBRARY": Self.pipewireJACK, "PIPEWIRE_RUNTIME_DIR": "\(runtime)/pulse/pw"]
         let backends = try run(decibelPath, ["backends"], environment: environment)
-        let jackLine = backends.standardOutput.split(separator: "\n").first { $0.contains(" jack ") }.map(String.init) ?? ""
+        let jackLine =
+            backends.standardOutput.split(separator: "\n").first { $0.contains(" jack ") }.map(String.init) ?? ""
         print("decibel backends with pipewire-jack: \(jackLine)")
         #expect(jackLine.contains("if named"), "\(backends.standardOutput)")
         #expect(jackLine.contains("PipeWire's JACK implementation"))
@@ -119,21 +132,31 @@ struct DecibelCLIPipeWireTests {
     private static var installed: Bool { FileManager.default.fileExists(atPath: "/usr/bin/pipewire") }
 
     private func withDaemon(_ body: (_ environment: [String: String], _ sink: String) throws -> Void) throws {
-        let runtime = (ProcessInfo.processInfo.environment["DECIBEL_RUNTIME_DIR"] ?? "/tmp/decibel-test") + "-pipewire-cli"
+        let runtime =
+            (ProcessInfo.processInfo.environment["DECIBEL_RUNTIME_DIR"] ?? "/tmp/decibel-test") + "-pipewire-cli"
         let scripts = TestEnvironment.repositoryRoot.appendingPathComponent("Scripts/servers").path
         let started = try run(scripts, ["start", "pipewire"], environment: ["DECIBEL_RUNTIME_DIR": runtime])
         defer { _ = try? run(scripts, ["stop", "pipewire"], environment: ["DECIBEL_RUNTIME_DIR": runtime]) }
         try #require(started.status == 0, "PipeWire did not start: \(started.standardError)")
         let socketDirectory = "\(runtime)/pulse/pw"
-        let environment = ["XDG_RUNTIME_DIR": socketDirectory, "PIPEWIRE_RUNTIME_DIR": socketDirectory, "PIPEWIRE_REMOTE": "\(socketDirectory)/pipewire-0"]
+        let environment = [
+            "XDG_RUNTIME_DIR": socketDirectory, "PIPEWIRE_RUNTIME_DIR": socketDirectory,
+            "PIPEWIRE_REMOTE": "\(socketDirectory)/pipewire-0",
+        ]
         let sink = "decibel_cli_sink"
-        let created = try run("pw-cli", ["create-node", "adapter", "{ factory.name=support.null-audio-sink node.name=\(sink) media.class=Audio/Sink object.linger=true audio.position=[FL FR] }"], environment: environment, timeout: 10)
+        let created = try run(
+            "pw-cli",
+            [
+                "create-node", "adapter",
+                "{ factory.name=support.null-audio-sink node.name=\(sink) media.class=Audio/Sink object.linger=true audio.position=[FL FR] }",
+            ], environment: environment, timeout: 10)
         try #require(created.status == 0, "pw-cli create-node: \(created.standardError)")
         try body(environment, sink)
     }
 
-    @Test("with a PipeWire daemon and a real jackd both running, PipeWire is the pick, and says why",
-          .enabled(if: installed || TestEnvironment.serversRequired, "needs pipewire"))
+    @Test(
+        "with a PipeWire daemon and a real jackd both running, PipeWire is the pick, and says why",
+        .enabled(if: installed || TestEnvironment.serversRequired, "needs pipewire"))
     func pipewireWinsOverJackd() throws {
         try withDaemon { environment, _ in
             let backends = try run(decibelPath, ["backends"], environment: environment)
@@ -146,8 +169,9 @@ struct DecibelCLIPipeWireTests {
         }
     }
 
-    @Test("with only PipeWire answering, it is the pick and the tone it plays is what pw-record hears",
-          .enabled(if: installed || TestEnvironment.serversRequired, "needs pipewire and pipewire-bin"))
+    @Test(
+        "with only PipeWire answering, it is the pick and the tone it plays is what pw-record hears",
+        .enabled(if: installed || TestEnvironment.serversRequired, "needs pipewire and pipewire-bin"))
     func toneIsHeardByPwRecord() throws {
         try withDaemon { daemon, sink in
             // Point JACK and Pulse at nothing, as on a machine where PipeWire is the only server.
@@ -160,61 +184,92 @@ struct DecibelCLIPipeWireTests {
             let recording = DispatchGroup()
             recording.enter()
             DispatchQueue.global().async {
-                _ = try? run("/usr/bin/timeout", ["-s", "INT", "3", "pw-record", "--target", sink, "-P", "{ stream.capture.sink=true }",
-                                                  "--rate", "48000", "--channels", "1", "--format", "f32", file], environment: daemon, timeout: 10)
+                _ = try? run(
+                    "/usr/bin/timeout",
+                    [
+                        "-s", "INT", "3", "pw-record", "--target", sink, "-P", "{ stream.capture.sink=true }",
+                        "--rate", "48000", "--channels", "1", "--format", "f32", file,
+                    ], environment: daemon, timeout: 10)
                 recording.leave()
             }
             Thread.sleep(forTimeInterval: 0.5)
-            let tone = try run(decibelPath, ["tone", "--frequency", "1000", "--duration", "1.5", "--device", sink], environment: environment)
+            let tone = try run(
+                decibelPath, ["tone", "--frequency", "1000", "--duration", "1.5", "--device", sink],
+                environment: environment)
             #expect(tone.status == 0, "\(tone.standardError)")
             #expect(tone.standardError.contains("using pipewire"), "\(tone.standardError)")
             recording.wait()
             let raw = file + ".f32"
             let converted = try run("sox", [file, "-t", "f32", "-c", "1", raw])
             try #require(converted.status == 0, "sox: \(converted.standardError)")
-            let samples = SignalAnalysis.deinterleave(try Data(contentsOf: URL(fileURLWithPath: raw)), channels: 1, as: .float32)[0]
-            let heard = Array(SignalAnalysis.longestContinuousRun(samples.map { $0 }, maxStep: 0.2).drop { abs($0) < 1e-3 })
+            let samples = SignalAnalysis.deinterleave(
+                try Data(contentsOf: URL(fileURLWithPath: raw)), channels: 1, as: .float32)[0]
+            let heard = Array(
+                SignalAnalysis.longestContinuousRun(samples.map { $0 }, maxStep: 0.2).drop { abs($0) < 1e-3 })
             print("pw-record heard \(samples.count) frames, \(heard.count) of tone")
-            try #require(heard.count > 24_000, "pw-record heard no tone: \(samples.count) frames, peak \(SignalAnalysis.peak(samples))")
+            try #require(
+                heard.count > 24_000,
+                "pw-record heard no tone: \(samples.count) frames, peak \(SignalAnalysis.peak(samples))")
             let frequency = SignalAnalysis.frequency(Array(heard.prefix(48_000)), sampleRate: 48_000)
             print("decibel tone via PipeWire, heard by pw-record: \(frequency) Hz, peak \(SignalAnalysis.peak(heard))")
             #expect(abs(frequency - 1000) < 2)
         }
     }
 
-    @Test("devices, play and record with --backend pipewire: the sink and its monitor are listed, and what play plays record records",
-          .enabled(if: installed || TestEnvironment.serversRequired, "needs pipewire"))
+    @Test(
+        "devices, play and record with --backend pipewire: the sink and its monitor are listed, and what play plays record records",
+        .enabled(if: installed || TestEnvironment.serversRequired, "needs pipewire"))
     func playAndRecordThroughPipeWire() throws {
         try withDaemon { environment, sink in
             let devices = try run(decibelPath, ["devices", "--backend", "pipewire"], environment: environment)
             #expect(devices.status == 0, "\(devices.standardError)")
-            let ids = Set(devices.standardOutput.split(separator: "\n").dropFirst().compactMap { $0.split(separator: " ").first.map(String.init) })
+            let ids = Set(
+                devices.standardOutput.split(separator: "\n").dropFirst().compactMap {
+                    $0.split(separator: " ").first.map(String.init)
+                })
             #expect(ids.contains(sink) && ids.contains(sink + ".monitor"), "\(devices.standardOutput)")
 
             let directory = TestEnvironment.temporaryDirectory("pw-cli-play")
-            let tone = directory.appendingPathComponent("tone.wav").path, recorded = directory.appendingPathComponent("recorded.wav").path
-            try #require(try run("sox", ["-n", "-r", "48000", "-c", "2", "-b", "16", tone, "synth", "2", "sine", "660", "gain", "-6"]).status == 0)
+            let tone = directory.appendingPathComponent("tone.wav").path,
+                recorded = directory.appendingPathComponent("recorded.wav").path
+            try #require(
+                try run(
+                    "sox",
+                    ["-n", "-r", "48000", "-c", "2", "-b", "16", tone, "synth", "2", "sine", "660", "gain", "-6"]
+                ).status == 0)
             let recorder = Process()
             recorder.executableURL = URL(fileURLWithPath: decibelPath)
-            recorder.arguments = ["record", recorded, "--duration", "3", "--channels", "2", "--backend", "pipewire", "--device", sink + ".monitor"]
+            recorder.arguments = [
+                "record", recorded, "--duration", "3", "--channels", "2", "--backend", "pipewire", "--device",
+                sink + ".monitor",
+            ]
             recorder.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
             let recorderErrors = Pipe()
             recorder.standardError = recorderErrors
             recorder.standardOutput = FileHandle.nullDevice
             try recorder.run()
             Thread.sleep(forTimeInterval: 0.5)
-            let played = try run(decibelPath, ["play", tone, "--backend", "pipewire", "--device", sink], environment: environment, timeout: 20)
+            let played = try run(
+                decibelPath, ["play", tone, "--backend", "pipewire", "--device", sink], environment: environment,
+                timeout: 20)
             #expect(played.status == 0, "\(played.standardError)")
-            let recordErrors = String(decoding: recorderErrors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            let recordErrors = String(
+                decoding: recorderErrors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             recorder.waitUntilExit()
             #expect(recorder.terminationStatus == 0, "\(recordErrors)")
             let raw = recorded + ".f32"
             try #require(try run("sox", [recorded, "-t", "f32", "-c", "1", raw]).status == 0)
-            let samples = SignalAnalysis.deinterleave(try Data(contentsOf: URL(fileURLWithPath: raw)), channels: 1, as: .float32)[0]
-            let heard = Array(SignalAnalysis.longestContinuousRun(samples.map { $0 }, maxStep: 0.2).drop { abs($0) < 1e-3 })
-            try #require(heard.count > 24_000, "decibel record heard no tone: \(samples.count) frames, peak \(SignalAnalysis.peak(samples))")
+            let samples = SignalAnalysis.deinterleave(
+                try Data(contentsOf: URL(fileURLWithPath: raw)), channels: 1, as: .float32)[0]
+            let heard = Array(
+                SignalAnalysis.longestContinuousRun(samples.map { $0 }, maxStep: 0.2).drop { abs($0) < 1e-3 })
+            try #require(
+                heard.count > 24_000,
+                "decibel record heard no tone: \(samples.count) frames, peak \(SignalAnalysis.peak(samples))")
             let frequency = SignalAnalysis.frequency(Array(heard.prefix(48_000)), sampleRate: 48_000)
-            print("decibel play → PipeWire → decibel record: \(heard.count) frames of tone, \(frequency) Hz, peak \(SignalAnalysis.peak(heard))")
+            print(
+                "decibel play → PipeWire → decibel record: \(heard.count) frames of tone, \(frequency) Hz, peak \(SignalAnalysis.peak(heard))"
+            )
             #expect(abs(frequency - 660) < 2)
             #expect(abs(SignalAnalysis.peak(heard) - 0.5) < 0.05)
         }
@@ -227,11 +282,16 @@ struct DecibelCLIPulseTests {
     private var decibelPath: String { TestEnvironment.productsDirectory.appendingPathComponent("decibel").path }
     private static var pulseRuns: Bool { (try? run("pactl", ["info"], timeout: 5).status == 0) ?? false }
 
-    @Test("devices --backend pulse lists what pactl lists, monitors marked", .enabled(if: pulseRuns || TestEnvironment.serversRequired, "needs a PulseAudio server"))
+    @Test(
+        "devices --backend pulse lists what pactl lists, monitors marked",
+        .enabled(if: pulseRuns || TestEnvironment.serversRequired, "needs a PulseAudio server"))
     func devicesMatchPactl() throws {
         let listed = try run(decibelPath, ["devices", "--backend", "pulse"])
         #expect(listed.status == 0, "\(listed.standardError)")
-        let ids = Set(listed.standardOutput.split(separator: "\n").dropFirst().compactMap { $0.split(separator: " ").first.map(String.init) })
+        let ids = Set(
+            listed.standardOutput.split(separator: "\n").dropFirst().compactMap {
+                $0.split(separator: " ").first.map(String.init)
+            })
         var expected = Set<String>()
         for kind in ["sinks", "sources"] {
             let pactl = try run("pactl", ["list", "short", kind])
@@ -247,12 +307,15 @@ struct DecibelCLIPulseTests {
 
     @Test("a missing libpulse makes PulseAudio unavailable with the reason")
     func missingLibrary() throws {
-        let result = try run(decibelPath, ["backends"], environment: ["DECIBEL_PULSE_LIBRARY": "/nonexistent/libpulse.so.0"])
+        let result = try run(
+            decibelPath, ["backends"], environment: ["DECIBEL_PULSE_LIBRARY": "/nonexistent/libpulse.so.0"])
         let line = result.standardOutput.split(separator: "\n").first { $0.contains("pulse") }.map(String.init) ?? ""
         #expect(line.contains("unavailable") && line.contains("/nonexistent/libpulse.so.0"), "\(line)")
     }
 
-    @Test("tone plays through PulseAudio", .enabled(if: pulseRuns || TestEnvironment.serversRequired, "needs a PulseAudio server"))
+    @Test(
+        "tone plays through PulseAudio",
+        .enabled(if: pulseRuns || TestEnvironment.serversRequired, "needs a PulseAudio server"))
     func tone() throws {
         let result = try run(decibelPath, ["tone", "--backend", "pulse", "--duration", "0.3"])
         #expect(result.status == 0, "\(result.standardError)")
@@ -268,7 +331,10 @@ struct DecibelCLIALSATests {
     func devicesMatchAplay() throws {
         let listed = try run(decibelPath, ["devices", "--backend", "alsa"])
         #expect(listed.status == 0, "\(listed.standardError)")
-        let ids = Set(listed.standardOutput.split(separator: "\n").dropFirst().compactMap { $0.split(separator: " ").first.map(String.init) })
+        let ids = Set(
+            listed.standardOutput.split(separator: "\n").dropFirst().compactMap {
+                $0.split(separator: " ").first.map(String.init)
+            })
         let aplay = try run("aplay", ["-L"])
         let names = Set(aplay.standardOutput.split(separator: "\n").filter { !$0.hasPrefix(" ") }.map(String.init))
         #expect(!names.isEmpty)

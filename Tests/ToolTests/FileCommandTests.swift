@@ -11,7 +11,12 @@ struct FileCommandTests {
     /// A 2 s stereo file: 1 kHz on the left, 440 Hz on the right, at -6 dBFS.
     private func makeTone(_ name: String = "tone.wav") throws -> String {
         let path = directory.appendingPathComponent(name).path
-        let sox = try run("sox", ["-n", "-r", "48000", "-c", "2", "-b", "16", path, "synth", "2", "sine", "1000", "sine", "440", "gain", "-6"])
+        let sox = try run(
+            "sox",
+            [
+                "-n", "-r", "48000", "-c", "2", "-b", "16", path, "synth", "2", "sine", "1000", "sine", "440", "gain",
+                "-6",
+            ])
         try #require(sox.status == 0, "sox failed: \(sox.standardError)")
         return path
     }
@@ -47,18 +52,26 @@ struct FileCommandTests {
     func waveform() throws {
         let tone = try makeTone()
         let png = directory.appendingPathComponent("wave.png").path
-        let picture = try run(decibel, ["waveform", tone, "--output", png, "--width", "600", "--height", "100", "--mirror", "--colors", "#101820,orange"])
+        let picture = try run(
+            decibel,
+            [
+                "waveform", tone, "--output", png, "--width", "600", "--height", "100", "--mirror", "--colors",
+                "#101820,orange",
+            ])
         #expect(picture.status == 0, "\(picture.standardError)")
         let header = try Data(contentsOf: URL(fileURLWithPath: png)).prefix(24)
         #expect(header.prefix(8) == Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
-        let width = header[16..<20].reduce(0) { $0 << 8 | Int($1) }, height = header[20..<24].reduce(0) { $0 << 8 | Int($1) }
+        let width = header[16..<20].reduce(0) { $0 << 8 | Int($1) },
+            height = header[20..<24].reduce(0) { $0 << 8 | Int($1) }
         #expect(width == 600 && height == 100)
         let dat = directory.appendingPathComponent("wave.dat").path
         #expect(try run(decibel, ["waveform", tone, "--output", dat, "--samples-per-pixel", "480"]).status == 0)
         let data = try Data(contentsOf: URL(fileURLWithPath: dat))
         let version = data.prefix(4).withUnsafeBytes { $0.loadUnaligned(as: Int32.self) }
         // Header: version, flags, sample rate, samples per pixel, length, channels (little-endian 32-bit).
-        let field = { (index: Int) in data[(index * 4)..<(index * 4 + 4)].withUnsafeBytes { $0.loadUnaligned(as: Int32.self) } }
+        let field = { (index: Int) in
+            data[(index * 4)..<(index * 4 + 4)].withUnsafeBytes { $0.loadUnaligned(as: Int32.self) }
+        }
         #expect(version == 2 && field(2) == 48000 && field(3) == 480 && field(4) == 200 && field(5) == 2)
     }
 
@@ -68,31 +81,44 @@ struct FileCommandTests {
         let png = directory.appendingPathComponent("spectrum.png").path
         let result = try run(decibel, ["spectrum", tone, "--output", png])
         #expect(result.status == 0, "\(result.standardError)")
-        #expect(result.standardError.contains("peak near 996 Hz") || result.standardError.contains("peak near 1008 Hz") || result.standardError.contains("peak near 433 Hz") || result.standardError.contains("peak near 445 Hz"))
+        #expect(
+            result.standardError.contains("peak near 996 Hz") || result.standardError.contains("peak near 1008 Hz")
+                || result.standardError.contains("peak near 433 Hz")
+                || result.standardError.contains("peak near 445 Hz"))
         #expect(FileManager.default.fileExists(atPath: png))
     }
 
-    @Test("bad paths, non-audio files, unknown formats and out-of-range values are one clear line on stderr", arguments: [
-        (["info", "/nonexistent/take.wav"], "/nonexistent/take.wav: no such file"),
-        (["waveform", "/nonexistent/take.wav", "--output", "/tmp/x.png"], "no such file"),
-        (["waveform", "NOTAUDIO", "--output", "/tmp/x.png"], "is not an audio file"),
-        (["waveform", "TONE", "--output", "/tmp/x.bmp"], "--output must end in .png, .svg, .pdf, .dat or .json"),
-        (["waveform", "TONE", "--output", "/tmp/x.png", "--colors", "#zzzzzz,blue"], "zzzzzz"),
-        (["convert", "TONE", "/tmp/x.mp9"], "cannot tell the output format from '.mp9'"),
-        (["convert", "TONE", "/tmp/x.wav", "--bits", "12"], "--bits must be 8, 16, 24 or 32"),
-        (["spectrum", "TONE", "--output", "/tmp/s.png", "--fft-size", "1000"], "--fft-size must be a power of two"),
-        (["play", "/nonexistent.wav", "--backend", "null"], "no such file"),
-        (["play", "TONE", "--backend", "null", "--volume", "9"], "--volume must be between 0 and 4"),
-        (["play", "TONE", "--backend", "null", "--start", "99"], "is past the end"),
-        (["record", "OUT.xyz", "--backend", "null", "--duration", "1"], "unknown output format 'xyz'"),
-        (["record", "OUT.wav", "--backend", "null", "--device", "no-mic", "--duration", "1"], "no device 'no-mic'"),
-    ])
+    @Test(
+        "bad paths, non-audio files, unknown formats and out-of-range values are one clear line on stderr",
+        arguments: [
+            (["info", "/nonexistent/take.wav"], "/nonexistent/take.wav: no such file"),
+            (["waveform", "/nonexistent/take.wav", "--output", "/tmp/x.png"], "no such file"),
+            (["waveform", "NOTAUDIO", "--output", "/tmp/x.png"], "is not an audio file"),
+            (["waveform", "TONE", "--output", "/tmp/x.bmp"], "--output must end in .png, .svg, .pdf, .dat or .json"),
+            (["waveform", "TONE", "--output", "/tmp/x.png", "--colors", "#zzzzzz,blue"], "zzzzzz"),
+            (["convert", "TONE", "/tmp/x.mp9"], "cannot tell the output format from '.mp9'"),
+            (["convert", "TONE", "/tmp/x.wav", "--bits", "12"], "--bits must be 8, 16, 24 or 32"),
+            (
+                ["spectrum", "TONE", "--output", "/tmp/s.png", "--fft-size", "1000"],
+                "--fft-size must be a power of two"
+            ),
+            (["play", "/nonexistent.wav", "--backend", "null"], "no such file"),
+            (["play", "TONE", "--backend", "null", "--volume", "9"], "--volume must be between 0 and 4"),
+            (["play", "TONE", "--backend", "null", "--start", "99"], "is past the end"),
+            (["record", "OUT.xyz", "--backend", "null", "--duration", "1"], "unknown output format 'xyz'"),
+            (
+                ["record", "OUT.wav", "--backend", "null", "--device", "no-mic", "--duration", "1"],
+                "no device 'no-mic'"
+            ),
+        ])
     func mistakes(arguments: [String], message: String) throws {
         let tone = try makeTone()
         let notAudio = directory.appendingPathComponent("notes.wav").path
         try Data("this is not audio".utf8).write(to: URL(fileURLWithPath: notAudio))
         let resolved = arguments.map {
-            $0 == "TONE" ? tone : $0 == "NOTAUDIO" ? notAudio : $0.hasPrefix("OUT") ? directory.appendingPathComponent($0).path : $0
+            $0 == "TONE"
+                ? tone
+                : $0 == "NOTAUDIO" ? notAudio : $0.hasPrefix("OUT") ? directory.appendingPathComponent($0).path : $0
         }
         let result = try run(decibel, resolved, timeout: 30)
         #expect(result.status != 0)

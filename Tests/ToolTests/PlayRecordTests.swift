@@ -10,7 +10,9 @@ struct PlayRecordTests {
 
     private func makeTone(seconds: Int) throws -> String {
         let path = directory.appendingPathComponent("tone-\(seconds).wav").path
-        try #require(try run("sox", ["-n", "-r", "48000", "-c", "2", path, "synth", "\(seconds)", "sine", "1000", "gain", "-6"]).status == 0)
+        try #require(
+            try run("sox", ["-n", "-r", "48000", "-c", "2", path, "synth", "\(seconds)", "sine", "1000", "gain", "-6"])
+                .status == 0)
         return path
     }
 
@@ -53,7 +55,8 @@ struct PlayRecordTests {
     @Test("record --duration writes exactly that long a file of what the input captured")
     func recordDuration() throws {
         let out = directory.appendingPathComponent("take.wav").path
-        let result = try run(decibel, ["record", out, "--duration", "1.25", "--backend", "null", "--device", "null-in"], timeout: 30)
+        let result = try run(
+            decibel, ["record", out, "--duration", "1.25", "--backend", "null", "--device", "null-in"], timeout: 30)
         #expect(result.status == 0, "\(result.standardError)")
         #expect(try run("soxi", ["-s", out]).standardOutput.trimmingCharacters(in: .whitespacesAndNewlines) == "60000")
         let stats = try run("sox", [out, "-n", "stat"]).standardError
@@ -75,7 +78,8 @@ struct PlayRecordTests {
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
         #expect(process.terminationReason == .exit && process.terminationStatus == 0)
-        let frames = Int(try run("soxi", ["-s", out]).standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+        let frames =
+            Int(try run("soxi", ["-s", out]).standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
         #expect(frames > 48_000 && frames < 48_000 * 4, "\(frames) frames")
     }
 
@@ -100,9 +104,14 @@ struct DemoCommandTests {
             #expect(result.standardOutput.contains("\(folder)/\(name)"))
             #expect(FileManager.default.fileExists(atPath: "\(folder)/\(name)"))
         }
-        #expect(try run("soxi", ["-s", "\(folder)/demo.wav"]).standardOutput.trimmingCharacters(in: .whitespacesAndNewlines) == "96000")
+        #expect(
+            try run("soxi", ["-s", "\(folder)/demo.wav"]).standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
+                == "96000")
         let stats = try run("sox", ["\(folder)/demo.wav", "-n", "stat"]).standardError
-        let rms = stats.split(separator: "\n").first { $0.hasPrefix("RMS     amplitude") }.flatMap { Double($0.split(separator: " ").last ?? "") } ?? 0
+        let rms =
+            stats.split(separator: "\n").first { $0.hasPrefix("RMS     amplitude") }.flatMap {
+                Double($0.split(separator: " ").last ?? "")
+            } ?? 0
         #expect(rms > 0.02, "the recording should hold the piece, not silence: \(stats)")
     }
 }

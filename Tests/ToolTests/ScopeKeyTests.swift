@@ -1,10 +1,13 @@
-@testable import decibel_scope
 import DecibelPlot
 import Testing
 
+@testable import decibel_scope
+
 @Suite("decibel-scope keys")
 struct ScopeKeyTests {
-    private func key(_ name: String) -> PlotKey { PlotKey(name: name, text: name.count == 1 ? name : "", keysym: 0, modifiers: 0) }
+    private func key(_ name: String) -> PlotKey {
+        PlotKey(name: name, text: name.count == 1 ? name : "", keysym: 0, modifiers: 0)
+    }
 
     @Test("m switches buffer/rolling, f fill, r mirror, s spectrum shape, space pause, q and Escape quit")
     func bindings() {

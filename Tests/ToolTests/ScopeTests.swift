@@ -38,7 +38,9 @@ struct ScopeTests {
             let second = try xvfb.screenshot("scope-2.png")
             moved = 0
             for x in stride(from: 0, to: 900, by: 3) {
-                for y in stride(from: 2, to: 250, by: 3) where first.color(x: x, y: y) != second.color(x: x, y: y) { moved += 1 }
+                for y in stride(from: 2, to: 250, by: 3) where first.color(x: x, y: y) != second.color(x: x, y: y) {
+                    moved += 1
+                }
             }
         }
         scope.waitUntilExit()
@@ -47,7 +49,9 @@ struct ScopeTests {
         #expect(log.contains("closed after"))
         #expect(waveformColumns(first).count > 800, "the waveform should span the window")
         #expect(moved > 200, "the waveform should move between screenshots (\(moved) pixels changed)")
-        let spectrumBand = (300..<400).filter { y in (0..<900).contains { first.color(x: $0, y: y).isClose(to: .plotWaveform) } }
+        let spectrumBand = (300..<400).filter { y in
+            (0..<900).contains { first.color(x: $0, y: y).isClose(to: .plotWaveform) }
+        }
         #expect(!spectrumBand.isEmpty, "the spectrum bars should show below the waveform")
     }
 
@@ -58,8 +62,9 @@ struct ScopeTests {
         let tone = TestEnvironment.temporaryDirectory("decibel-scope").appendingPathComponent("tone.wav").path
         try #require(try run("sox", ["-n", "-r", "44100", "-c", "2", tone, "synth", "2", "sine", "500"]).status == 0)
         let started = Date()
-        let result = try run(TestEnvironment.productsDirectory.appendingPathComponent("decibel-scope").path,
-                             ["--backend", "null", "--file", tone, "--display", xvfb.display], timeout: 30)
+        let result = try run(
+            TestEnvironment.productsDirectory.appendingPathComponent("decibel-scope").path,
+            ["--backend", "null", "--file", tone, "--display", xvfb.display], timeout: 30)
         #expect(result.status == 0, "\(result.standardError)")
         #expect(result.standardError.contains("closed after"))
         let elapsed = Date().timeIntervalSince(started)
@@ -68,8 +73,9 @@ struct ScopeTests {
 
     @Test("without a display it says so and exits non-zero")
     func noDisplay() throws {
-        let result = try run(TestEnvironment.productsDirectory.appendingPathComponent("decibel-scope").path,
-                             ["--backend", "null", "--seconds", "1", "--display", ":4242"])
+        let result = try run(
+            TestEnvironment.productsDirectory.appendingPathComponent("decibel-scope").path,
+            ["--backend", "null", "--seconds", "1", "--display", ":4242"])
         #expect(result.status != 0)
         #expect(result.standardError.contains(":4242"), "\(result.standardError)")
     }
@@ -79,6 +85,7 @@ extension PlotColor {
     /// Whether every 8-bit component is within `tolerance` of `other`'s.
     func isClose(to other: PlotColor, tolerance: Int = 24) -> Bool {
         let a = rgba8, b = other.rgba8
-        return abs(Int(a.red) - Int(b.red)) <= tolerance && abs(Int(a.green) - Int(b.green)) <= tolerance && abs(Int(a.blue) - Int(b.blue)) <= tolerance
+        return abs(Int(a.red) - Int(b.red)) <= tolerance && abs(Int(a.green) - Int(b.green)) <= tolerance
+            && abs(Int(a.blue) - Int(b.blue)) <= tolerance
     }
 }

@@ -3,10 +3,17 @@ import Decibel
 
 /// The `--backend` and `--device` options every audio command shares.
 public struct BackendChoice: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("Backend id: \(BackendRegistry.default.ids.joined(separator: ", ")) (default: first available; DECIBEL_BACKEND overrides).", valueName: "id"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Backend id: \(BackendRegistry.default.ids.joined(separator: ", ")) (default: first available; DECIBEL_BACKEND overrides).",
+            valueName: "id"))
     public var backend: String?
 
-    @Option(name: .long, help: ArgumentHelp("Device id as `decibel devices` lists it (default: the backend's default device).", valueName: "id"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Device id as `decibel devices` lists it (default: the backend's default device).", valueName: "id"))
     public var device: String?
 
     public init() {}

@@ -1,10 +1,11 @@
+import ArgumentParser
+import Decibel
+import DecibelPlot
+import DecibelToolSupport
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import ArgumentParser
-import Decibel
-import DecibelToolSupport
-import DecibelPlot
 
 /// decibel-scope: a live X11 window with the input's waveform (buffer or rolling) and its spectrum.
 @main
@@ -13,14 +14,14 @@ struct ScopeCommand: ParsableCommand {
         commandName: "decibel-scope",
         abstract: "Show live input as a waveform and a spectrum in an X11 window.",
         discussion: """
-        Keys: \(ScopeView.keys)
+            Keys: \(ScopeView.keys)
 
-        Examples:
-          decibel-scope
-          decibel-scope --backend null --device null-in --rolling --fill
-          decibel-scope --file song.flac --rolling
-          DISPLAY=:1 decibel-scope --backend pulse --device decibel_test.monitor
-        """
+            Examples:
+              decibel-scope
+              decibel-scope --backend null --device null-in --rolling --fill
+              decibel-scope --file song.flac --rolling
+              DISPLAY=:1 decibel-scope --backend pulse --device decibel_test.monitor
+            """
     )
 
     @OptionGroup var choice: BackendChoice
@@ -28,7 +29,9 @@ struct ScopeCommand: ParsableCommand {
     @Option(name: .long, help: "Input channels to show (1 or 2).")
     var channels: Int = 2
 
-    @Option(name: .long, help: ArgumentHelp("Play this file and show what is played, instead of the input.", valueName: "path"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp("Play this file and show what is played, instead of the input.", valueName: "path"))
     var file: String?
 
     @Flag(name: .long, help: "Start in rolling mode (scrolling history) instead of buffer mode.")
@@ -54,39 +57,54 @@ struct ScopeCommand: ParsableCommand {
 
     func validate() throws {
         guard (1...2).contains(channels) else { throw ValidationError("--channels must be 1 or 2") }
-        guard (100...8192).contains(width), (80...8192).contains(height) else { throw ValidationError("--width and --height must be between 100×80 and 8192×8192") }
-        if let seconds { guard seconds.isFinite, seconds > 0 else { throw ValidationError("--seconds must be positive") } }
+        guard (100...8192).contains(width), (80...8192).contains(height) else {
+            throw ValidationError("--width and --height must be between 100×80 and 8192×8192")
+        }
+        if let seconds {
+            guard seconds.isFinite, seconds > 0 else { throw ValidationError("--seconds must be positive") }
+        }
     }
 
     func run() throws {
         let backend = try choice.select(verbose: true, tool: "decibel-scope")
         let device = try choice.checkedDevice(on: backend, direction: .input)
         let feed = WaveformFeed(channelCount: file == nil ? channels : 2)
-        let source = try file.map { path throws in try ScopeFileSource(path: path, backend: backend, device: device, feed: feed) }
+        let source = try file.map { path throws in
+            try ScopeFileSource(path: path, backend: backend, device: device, feed: feed)
+        }
         let stream: (any AudioStream)?
         if source == nil {
-            stream = try backend.makeStream(StreamConfiguration(direction: .input, device: device, channelCount: channels, name: "decibel-scope") { context in
-                feed.write(context.input)
-            })
+            stream = try backend.makeStream(
+                StreamConfiguration(direction: .input, device: device, channelCount: channels, name: "decibel-scope") {
+                    context in
+                    feed.write(context.input)
+                })
         } else {
             stream = nil
         }
         defer { stream?.close() }
         let rate = source?.player.sampleRate ?? stream?.format.sampleRate ?? 48_000
-        let view = ScopeView(sampleRate: rate, mode: rolling ? .rolling(points: 600, framesPerPoint: max(1, Int(rate / 100))) : .buffer, fill: fill, mirror: mirror)
+        let view = ScopeView(
+            sampleRate: rate, mode: rolling ? .rolling(points: 600, framesPerPoint: max(1, Int(rate / 100))) : .buffer,
+            fill: fill, mirror: mirror)
         let what = file ?? "\(backend.id):\(device ?? "default")"
-        let window = PlotWindow(title: "decibel-scope — \(what) — \(ScopeView.keys)", size: PlotSize(width: width, height: height), display: display)
+        let window = PlotWindow(
+            title: "decibel-scope — \(what) — \(ScopeView.keys)", size: PlotSize(width: width, height: height),
+            display: display)
         try stream?.start()
         source?.player.play()
         let deadline = seconds.map { MonotonicClock.now() + UInt64($0 * 1e9) }
-        try window.open(drawing: view, onFrame: { window in
-            view.take(from: feed, sampleRate: rate)
-            if let deadline, MonotonicClock.now() >= deadline { window.requestClose() }
-            if let source, source.player.state == .stopped { window.requestClose() }
-        }, onKey: { key, window in
-            if !view.handle(key) { window.requestClose() }
-            if key.name == "space", let source { view.isPaused ? source.player.pause() : source.player.play() }
-        })
+        try window.open(
+            drawing: view,
+            onFrame: { window in
+                view.take(from: feed, sampleRate: rate)
+                if let deadline, MonotonicClock.now() >= deadline { window.requestClose() }
+                if let source, source.player.state == .stopped { window.requestClose() }
+            },
+            onKey: { key, window in
+                if !view.handle(key) { window.requestClose() }
+                if key.name == "space", let source { view.isPaused ? source.player.pause() : source.player.play() }
+            })
         window.waitUntilClosed()
         try stream?.stop()
         printError("decibel-scope: closed after \(window.framesDrawn) frames; \(feed.droppedFrames) frames dropped")
@@ -100,6 +118,8 @@ final class ScopeFileSource {
 
     init(path: String, backend: any AudioBackend, device: String?, feed: WaveformFeed) throws {
         player = try AudioPlayer(path: path, backend: backend, device: device)
-        tap = try player.output.engine.installTap(on: player.output.engine.mainGroup, bufferSize: 256) { feed.write($0) }
+        tap = try player.output.engine.installTap(on: player.output.engine.mainGroup, bufferSize: 256) {
+            feed.write($0)
+        }
     }
 }

@@ -15,7 +15,8 @@ final class ScopeView: PlotDrawable, @unchecked Sendable {
         style.fill = fill
         style.mirror = mirror
         waveform = WaveformPlot(mode: mode, style: style, windowFrames: 1024)
-        spectrum = SpectrumPlot(shape: .bars, frequencyScale: .logarithmic, decibelRange: -100...0, barCount: 96, fftSize: 4096)
+        spectrum = SpectrumPlot(
+            shape: .bars, frequencyScale: .logarithmic, decibelRange: -100...0, barCount: 96, fftSize: 4096)
         rollingMode = .rolling(points: 600, framesPerPoint: max(1, Int(sampleRate / 100)))
     }
 

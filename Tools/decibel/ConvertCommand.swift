@@ -7,7 +7,8 @@ struct ConvertCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "convert",
         abstract: "Convert a file to another container, encoding, sample rate or bit depth (resampling with libsoxr).",
-        discussion: "The output format comes from --format, else from OUT's extension.\n\nExamples:\n  decibel convert take.flac take.wav\n  decibel convert take.wav take.flac --rate 44100 --bits 24\n  decibel convert take.wav take.ogg"
+        discussion:
+            "The output format comes from --format, else from OUT's extension.\n\nExamples:\n  decibel convert take.flac take.wav\n  decibel convert take.wav take.flac --rate 44100 --bits 24\n  decibel convert take.wav take.ogg"
     )
 
     @Argument(help: "The file to read.")
@@ -26,8 +27,14 @@ struct ConvertCommand: ParsableCommand {
     var bits: Int?
 
     func validate() throws {
-        if let rate { guard (1000...768_000).contains(rate) else { throw ValidationError("--rate must be between 1000 and 768000 Hz") } }
-        if let bits { guard [8, 16, 24, 32].contains(bits) else { throw ValidationError("--bits must be 8, 16, 24 or 32") } }
+        if let rate {
+            guard (1000...768_000).contains(rate) else {
+                throw ValidationError("--rate must be between 1000 and 768000 Hz")
+            }
+        }
+        if let bits {
+            guard [8, 16, 24, 32].contains(bits) else { throw ValidationError("--bits must be 8, 16, 24 or 32") }
+        }
     }
 
     func run() throws {
@@ -35,8 +42,12 @@ struct ConvertCommand: ParsableCommand {
         if let name = format ?? (bits != nil ? output.fileExtension : nil) {
             writerFormat = try AudioFileWriter.Format.named(name, bits: bits)
         }
-        let summary = try AudioConverter.convert(input: input, output: output, options: ConvertOptions(format: writerFormat, sampleRate: rate.map(Double.init)))
-        printError("decibel: wrote \(output): \(summary.output.containerName), \(summary.output.encodingName), \(Int(summary.output.sampleRate)) Hz, \(summary.output.channels) ch, \(summary.output.frames) frames")
+        let summary = try AudioConverter.convert(
+            input: input, output: output,
+            options: ConvertOptions(format: writerFormat, sampleRate: rate.map(Double.init)))
+        printError(
+            "decibel: wrote \(output): \(summary.output.containerName), \(summary.output.encodingName), \(Int(summary.output.sampleRate)) Hz, \(summary.output.channels) ch, \(summary.output.frames) frames"
+        )
     }
 }
 

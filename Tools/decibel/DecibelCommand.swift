@@ -9,17 +9,18 @@ struct DecibelCommand: ParsableCommand {
         commandName: "decibel",
         abstract: "Audio on Linux: backends, devices, tones, files and plots.",
         discussion: """
-        The backend is picked at run time: PipeWire if its daemon answers, then a real jackd, then \
-        PulseAudio, then ALSA, then the \
-        Null device. Override it with --backend ID or DECIBEL_BACKEND=ID.
+            The backend is picked at run time: PipeWire if its daemon answers, then a real jackd, then \
+            PulseAudio, then ALSA, then the \
+            Null device. Override it with --backend ID or DECIBEL_BACKEND=ID.
 
-        Examples:
-          decibel backends
-          decibel devices --backend pulse
-          decibel tone --frequency 1000 --waveform square --duration 2
-        """,
+            Examples:
+              decibel backends
+              decibel devices --backend pulse
+              decibel tone --frequency 1000 --waveform square --duration 2
+            """,
         subcommands: [
-            BackendsCommand.self, DevicesCommand.self, PlayCommand.self, RecordCommand.self, PassthroughCommand.self, ToneCommand.self,
+            BackendsCommand.self, DevicesCommand.self, PlayCommand.self, RecordCommand.self, PassthroughCommand.self,
+            ToneCommand.self,
             InfoCommand.self, ConvertCommand.self, WaveformCommand.self, SpectrumCommand.self, DemoCommand.self,
         ]
     )

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Decibel
-import DecibelToolSupport
 import DecibelPlot
+import DecibelToolSupport
 import Foundation
 
 /// `decibel demo`: the whole library in one run — pick a backend, play a generated piece through the
@@ -22,7 +22,9 @@ struct DemoCommand: ParsableCommand {
     @OptionGroup var choice: BackendChoice
 
     func validate() throws {
-        guard seconds.isFinite, (1...120).contains(seconds) else { throw ValidationError("--seconds must be between 1 and 120") }
+        guard seconds.isFinite, (1...120).contains(seconds) else {
+            throw ValidationError("--seconds must be between 1 and 120")
+        }
     }
 
     func run() throws {
@@ -34,7 +36,9 @@ struct DemoCommand: ParsableCommand {
         let backend = try choice.select(verbose: true)
         let device = try choice.checkedDevice(on: backend, direction: .output)
         let session = try PlaybackSession(backend: backend) { onEvent in
-            StreamConfiguration(direction: .output, device: device, channelCount: 2, name: "decibel demo", onEvent: onEvent) { _ in }
+            StreamConfiguration(
+                direction: .output, device: device, channelCount: 2, name: "decibel demo", onEvent: onEvent
+            ) { _ in }
         }
         let engine = session.engine
         let rate = session.stream.format.sampleRate
@@ -47,7 +51,9 @@ struct DemoCommand: ParsableCommand {
         let frames = Int((seconds * rate).rounded())
         let tap = try recorder.record(engine.mainGroup, in: engine, frameLimit: frames)
         piece.schedule(until: 1, start: 0)
-        printError("decibel: playing a \(Int(seconds)) s piece through the graph on \(backend.id):\(device ?? "default") (\(session.stream.format)), recording to \(recording)")
+        printError(
+            "decibel: playing a \(Int(seconds)) s piece through the graph on \(backend.id):\(device ?? "default") (\(session.stream.format)), recording to \(recording)"
+        )
         var failure: Error?
         do {
             try session.run(label: "demo", duration: seconds, meter: meter) { position in
@@ -62,8 +68,9 @@ struct DemoCommand: ParsableCommand {
         if let failure { throw failure }
         let waveformPath = (output as NSString).appendingPathComponent("demo-waveform.png")
         let spectrumPath = (output as NSString).appendingPathComponent("demo-spectrum.png")
-        try WaveformCommand.drawPicture(try AudioFile(path: recording).waveform(.points(1800)), to: waveformPath,
-                                        size: PlotSize(width: 1800, height: 280), axis: true)
+        try WaveformCommand.drawPicture(
+            try AudioFile(path: recording).waveform(.points(1800)), to: waveformPath,
+            size: PlotSize(width: 1800, height: 280), axis: true)
         let spectrum = try SpectrumCommand.averageSpectrum(of: recording)
         let plot = SpectrumPlot(shape: .bars, frequencyScale: .logarithmic, barCount: 96)
         plot.spectrum = spectrum.spectrum

@@ -1,5 +1,5 @@
-import Foundation
 import Decibel
+import Foundation
 
 /// A short generated piece for `decibel demo`: a triangle lead with echoes, a filtered sawtooth bass and
 /// noise hats, in channel groups, sequenced with sample-accurate parameter events.

@@ -22,8 +22,14 @@ struct PassthroughCommand: ParsableCommand {
     @OptionGroup var choice: BackendChoice
 
     func validate() throws {
-        if let duration { guard duration.isFinite, duration > 0 else { throw ValidationError("--duration must be a positive number of seconds") } }
-        guard volume.isFinite, (0...4).contains(volume) else { throw ValidationError("--volume must be between 0 and 4") }
+        if let duration {
+            guard duration.isFinite, duration > 0 else {
+                throw ValidationError("--duration must be a positive number of seconds")
+            }
+        }
+        guard volume.isFinite, (0...4).contains(volume) else {
+            throw ValidationError("--volume must be between 0 and 4")
+        }
         guard (1...64).contains(channels) else { throw ValidationError("--channels must be between 1 and 64") }
     }
 
@@ -31,13 +37,18 @@ struct PassthroughCommand: ParsableCommand {
         let backend = try choice.select(verbose: true)
         let device = try choice.checkedDevice(on: backend, direction: .duplex)
         let session = try PlaybackSession(backend: backend) { onEvent in
-            StreamConfiguration(direction: .duplex, device: device, channelCount: channels, name: "decibel passthrough", onEvent: onEvent) { _ in }
+            StreamConfiguration(
+                direction: .duplex, device: device, channelCount: channels, name: "decibel passthrough",
+                onEvent: onEvent
+            ) { _ in }
         }
         let meter = LevelMeter(channelCount: session.engine.channelCount)
         try session.engine.mainGroup.setFilters([meter])
         session.engine.mainGroup.volume.value = Float(volume)
         try session.engine.setPlaythrough(true)
-        printError("decibel: passing \(backend.id):\(device ?? "default") input to output (\(session.stream.format)); Ctrl-C stops")
+        printError(
+            "decibel: passing \(backend.id):\(device ?? "default") input to output (\(session.stream.format)); Ctrl-C stops"
+        )
         try session.run(label: "thru", duration: duration, meter: meter) { _ in false }
     }
 }

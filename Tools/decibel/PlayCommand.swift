@@ -7,7 +7,8 @@ struct PlayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "play",
         abstract: "Play an audio file, with a progress bar and a level meter. Ctrl-C stops.",
-        discussion: "On a terminal the status line redraws in place; piped, it prints a plain line a second.\n\nExamples:\n  decibel play song.flac\n  decibel play loop.wav --loop --volume 0.5 --pan -0.3 --backend jack\n  decibel play talk.ogg --start 90"
+        discussion:
+            "On a terminal the status line redraws in place; piped, it prints a plain line a second.\n\nExamples:\n  decibel play song.flac\n  decibel play loop.wav --loop --volume 0.5 --pan -0.3 --backend jack\n  decibel play talk.ogg --start 90"
     )
 
     @Argument(help: "The audio file.")
@@ -28,7 +29,9 @@ struct PlayCommand: ParsableCommand {
     @OptionGroup var choice: BackendChoice
 
     func validate() throws {
-        guard volume.isFinite, (0...4).contains(volume) else { throw ValidationError("--volume must be between 0 and 4") }
+        guard volume.isFinite, (0...4).contains(volume) else {
+            throw ValidationError("--volume must be between 0 and 4")
+        }
         guard pan.isFinite, (-1...1).contains(pan) else { throw ValidationError("--pan must be between -1 and 1") }
         guard start.isFinite, start >= 0 else { throw ValidationError("--start must be 0 or more seconds") }
     }
@@ -39,7 +42,8 @@ struct PlayCommand: ParsableCommand {
         let failure = StreamFailure()
         let player = try AudioPlayer(path: file, backend: backend, device: device, onStreamEvent: failure.handler)
         guard start <= player.duration else {
-            throw AudioError(.invalidArgument, "--start \(start) s is past the end of \(file) (\(player.formattedDuration))")
+            throw AudioError(
+                .invalidArgument, "--start \(start) s is past the end of \(file) (\(player.formattedDuration))")
         }
         player.isLooping = loop
         player.volume = Float(volume)

@@ -12,7 +12,9 @@ final class PlaybackSession: @unchecked Sendable {
     private let failure = StreamFailure()
 
     /// Opens the stream that `makeConfiguration` describes (given the event handler to install).
-    init(backend: any AudioBackend, makeConfiguration: (@escaping @Sendable (StreamEvent) -> Void) -> StreamConfiguration) throws {
+    init(
+        backend: any AudioBackend, makeConfiguration: (@escaping @Sendable (StreamEvent) -> Void) -> StreamConfiguration
+    ) throws {
         self.backend = backend
         let configuration = makeConfiguration(failure.handler)
         engine = try AudioEngine(backend: backend, configuration: configuration)
@@ -24,7 +26,10 @@ final class PlaybackSession: @unchecked Sendable {
 
     /// Starts the stream and waits until `duration` seconds of stream time pass, `isDone(seconds)` says so,
     /// or Ctrl-C; refreshes the status line ~15 times a second. Throws if the stream dies.
-    func run(label: String, duration: Double?, total: Double? = nil, position: (() -> Double)? = nil, meter: LevelMeter, isDone: (Double) -> Bool) throws {
+    func run(
+        label: String, duration: Double?, total: Double? = nil, position: (() -> Double)? = nil, meter: LevelMeter,
+        isDone: (Double) -> Bool
+    ) throws {
         Interrupt.install()
         var status = StatusLine()
         try stream.start()
@@ -33,8 +38,9 @@ final class PlaybackSession: @unchecked Sendable {
         while true {
             let elapsed = Double(engine.sampleTime) / rate
             let shown = position?() ?? elapsed
-            status.show(position: shown, duration: total ?? duration,
-                        peaks: (0..<min(2, meter.channelCount)).map { Float(meter.peakDBFS(channel: $0)) }, label: label)
+            status.show(
+                position: shown, duration: total ?? duration,
+                peaks: (0..<min(2, meter.channelCount)).map { Float(meter.peakDBFS(channel: $0)) }, label: label)
             if failure.hasEnded {
                 status.finish()
                 try failure.check("stopped", backend: backend.id)
@@ -69,6 +75,8 @@ final class StreamFailure: Sendable {
 
     /// Throws `streamInvalidated` saying `what` happened and why, once the stream has ended.
     func check(_ what: String, backend: String) throws(AudioError) {
-        if let ended = event.withLock({ $0 }) { throw AudioError(.streamInvalidated, "\(what): \(ended)", backend: backend) }
+        if let ended = event.withLock({ $0 }) {
+            throw AudioError(.streamInvalidated, "\(what): \(ended)", backend: backend)
+        }
     }
 }

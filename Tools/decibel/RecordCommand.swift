@@ -7,7 +7,8 @@ struct RecordCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "record",
         abstract: "Record the input to a file, with a level meter. Ctrl-C finishes the file.",
-        discussion: "The format comes from --format, else from OUT's extension. A killed recording still leaves a readable WAV.\n\nExamples:\n  decibel record take.wav --duration 10\n  decibel record take.flac --bits 24 --backend pulse --device decibel_test.monitor"
+        discussion:
+            "The format comes from --format, else from OUT's extension. A killed recording still leaves a readable WAV.\n\nExamples:\n  decibel record take.wav --duration 10\n  decibel record take.flac --bits 24 --backend pulse --device decibel_test.monitor"
     )
 
     @Argument(help: "The file to write.")
@@ -31,10 +32,20 @@ struct RecordCommand: ParsableCommand {
     @OptionGroup var choice: BackendChoice
 
     func validate() throws {
-        if let duration { guard duration.isFinite, duration > 0 else { throw ValidationError("--duration must be a positive number of seconds") } }
-        if let bits { guard [8, 16, 24, 32].contains(bits) else { throw ValidationError("--bits must be 8, 16, 24 or 32") } }
+        if let duration {
+            guard duration.isFinite, duration > 0 else {
+                throw ValidationError("--duration must be a positive number of seconds")
+            }
+        }
+        if let bits {
+            guard [8, 16, 24, 32].contains(bits) else { throw ValidationError("--bits must be 8, 16, 24 or 32") }
+        }
         guard (1...64).contains(channels) else { throw ValidationError("--channels must be between 1 and 64") }
-        if let rate { guard rate.isFinite, (1000...768_000).contains(rate) else { throw ValidationError("--rate must be between 1000 and 768000 Hz") } }
+        if let rate {
+            guard rate.isFinite, (1000...768_000).contains(rate) else {
+                throw ValidationError("--rate must be between 1000 and 768000 Hz")
+            }
+        }
     }
 
     func run() throws {
@@ -43,16 +54,22 @@ struct RecordCommand: ParsableCommand {
         let backend = try choice.select(verbose: true)
         let device = try choice.checkedDevice(on: backend, direction: .input)
         let session = try PlaybackSession(backend: backend) { onEvent in
-            StreamConfiguration(direction: .input, device: device, sampleRate: rate, channelCount: channels, name: "decibel record", onEvent: onEvent) { _ in }
+            StreamConfiguration(
+                direction: .input, device: device, sampleRate: rate, channelCount: channels, name: "decibel record",
+                onEvent: onEvent
+            ) { _ in }
         }
         let engine = session.engine
         let meter = LevelMeter(channelCount: channels)
         try engine.attach(meter)
         try engine.connect(engine.inputNode, to: meter)
-        let recorder = try Recorder(path: output, format: fileFormat, sampleRate: session.stream.format.sampleRate, channelCount: channels)
+        let recorder = try Recorder(
+            path: output, format: fileFormat, sampleRate: session.stream.format.sampleRate, channelCount: channels)
         let frameLimit = duration.map { Int(($0 * session.stream.format.sampleRate).rounded()) }
         let tap = try recorder.record(engine.inputNode, in: engine, frameLimit: frameLimit)
-        printError("decibel: recording \(backend.id):\(device ?? "default") to \(output) (\(session.stream.format)); Ctrl-C finishes")
+        printError(
+            "decibel: recording \(backend.id):\(device ?? "default") to \(output) (\(session.stream.format)); Ctrl-C finishes"
+        )
         var failure: Error?
         do {
             // Stopping once stream time reaches the duration leaves at least that many frames in the tap
@@ -63,8 +80,10 @@ struct RecordCommand: ParsableCommand {
         }
         try engine.removeTap(tap)
         let summary = try recorder.close()
-        printError("decibel: wrote \(output): \(summary.framesWritten) frames (\(String(format: "%.2f", Double(summary.framesWritten) / session.stream.format.sampleRate)) s)"
-                   + (summary.overflowFrames > 0 ? "; \(summary.overflowFrames) frames lost to overflow, filled with silence" : ""))
+        printError(
+            "decibel: wrote \(output): \(summary.framesWritten) frames (\(String(format: "%.2f", Double(summary.framesWritten) / session.stream.format.sampleRate)) s)"
+                + (summary.overflowFrames > 0
+                    ? "; \(summary.overflowFrames) frames lost to overflow, filled with silence" : ""))
         if let failure { throw failure }
     }
 }

@@ -1,15 +1,16 @@
 import ArgumentParser
 import Decibel
-import DecibelToolSupport
 import DecibelAnalysis
 import DecibelPlot
+import DecibelToolSupport
 
 /// `decibel spectrum`: a file's average spectrum as a picture.
 struct SpectrumCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "spectrum",
         abstract: "Draw a file's average magnitude spectrum (Hann-windowed FFT, Welch average) to PNG/SVG/PDF.",
-        discussion: "Examples:\n  decibel spectrum take.wav --output spectrum.png\n  decibel spectrum take.flac --output spectrum.svg --line --linear"
+        discussion:
+            "Examples:\n  decibel spectrum take.wav --output spectrum.png\n  decibel spectrum take.flac --output spectrum.svg --line --linear"
     )
 
     @Argument(help: "The audio file.")
@@ -34,17 +35,26 @@ struct SpectrumCommand: ParsableCommand {
     var linear = false
 
     func validate() throws {
-        guard (16...20_000).contains(width), (16...10_000).contains(height) else { throw ValidationError("--width must be 16...20000 and --height 16...10000") }
-        guard (256...65536).contains(fftSize), fftSize & (fftSize - 1) == 0 else { throw ValidationError("--fft-size must be a power of two from 256 to 65536") }
-        guard ["png", "svg", "pdf"].contains(output.fileExtension) else { throw ValidationError("--output must end in .png, .svg or .pdf (got '\(output)')") }
+        guard (16...20_000).contains(width), (16...10_000).contains(height) else {
+            throw ValidationError("--width must be 16...20000 and --height 16...10000")
+        }
+        guard (256...65536).contains(fftSize), fftSize & (fftSize - 1) == 0 else {
+            throw ValidationError("--fft-size must be a power of two from 256 to 65536")
+        }
+        guard ["png", "svg", "pdf"].contains(output.fileExtension) else {
+            throw ValidationError("--output must end in .png, .svg or .pdf (got '\(output)')")
+        }
     }
 
     func run() throws {
         let spectrum = try Self.averageSpectrum(of: file, fftSize: fftSize)
-        let plot = SpectrumPlot(shape: line ? .line : .bars, frequencyScale: linear ? .linear : .logarithmic, fftSize: fftSize)
+        let plot = SpectrumPlot(
+            shape: line ? .line : .bars, frequencyScale: linear ? .linear : .logarithmic, fftSize: fftSize)
         plot.spectrum = spectrum.spectrum
         try plot.write(to: output, size: PlotSize(width: width, height: height))
-        let peak = spectrum.spectrum.peakBin.map { " peak near \(Int(spectrum.spectrum.frequency(ofBin: $0).rounded())) Hz" } ?? ""
+        let peak =
+            spectrum.spectrum.peakBin.map { " peak near \(Int(spectrum.spectrum.frequency(ofBin: $0).rounded())) Hz" }
+            ?? ""
         printError("decibel: wrote \(output) (\(spectrum.windows) windows of \(fftSize) points;\(peak))")
     }
 
@@ -68,7 +78,8 @@ struct SpectrumCommand: ParsableCommand {
             }
         }
         guard let spectrum = average.spectrum(sampleRate: Double(audio.sampleRate)) else {
-            throw AudioError(.invalidFile, "\(file): too short for a \(fftSize)-point spectrum (\(audio.frameCount) frames)")
+            throw AudioError(
+                .invalidFile, "\(file): too short for a \(fftSize)-point spectrum (\(audio.frameCount) frames)")
         }
         return (spectrum, average.windowCount)
     }

@@ -8,7 +8,8 @@ struct ToneCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tone",
         abstract: "Play a test tone.",
-        discussion: "Examples:\n  decibel tone\n  decibel tone --frequency 1000 --waveform square --duration 2 --backend pulse"
+        discussion:
+            "Examples:\n  decibel tone\n  decibel tone --frequency 1000 --waveform square --duration 2 --backend pulse"
     )
 
     @Option(name: .long, help: "Frequency in hertz.")
@@ -27,17 +28,26 @@ struct ToneCommand: ParsableCommand {
 
     func validate() throws {
         guard Waveform(rawValue: waveform) != nil else {
-            throw ValidationError("unknown waveform '\(waveform)'; choose one of: \(Waveform.allCases.map(\.rawValue).joined(separator: ", "))")
+            throw ValidationError(
+                "unknown waveform '\(waveform)'; choose one of: \(Waveform.allCases.map(\.rawValue).joined(separator: ", "))"
+            )
         }
-        guard frequency.isFinite, frequency > 0, frequency <= 96_000 else { throw ValidationError("--frequency must be between 0 and 96000 Hz") }
-        guard duration.isFinite, duration > 0, duration <= 86_400 else { throw ValidationError("--duration must be between 0 and 86400 seconds") }
-        guard amplitude.isFinite, amplitude >= 0, amplitude <= 1 else { throw ValidationError("--amplitude must be between 0 and 1") }
+        guard frequency.isFinite, frequency > 0, frequency <= 96_000 else {
+            throw ValidationError("--frequency must be between 0 and 96000 Hz")
+        }
+        guard duration.isFinite, duration > 0, duration <= 86_400 else {
+            throw ValidationError("--duration must be between 0 and 86400 seconds")
+        }
+        guard amplitude.isFinite, amplitude >= 0, amplitude <= 1 else {
+            throw ValidationError("--amplitude must be between 0 and 1")
+        }
     }
 
     func run() throws {
         let backend = try choice.select(verbose: true)
         let device = try choice.checkedDevice(on: backend, direction: .output)
-        let tone = TonePlayer(waveform: Waveform(rawValue: waveform) ?? .sine, frequency: frequency, amplitude: Float(amplitude))
+        let tone = TonePlayer(
+            waveform: Waveform(rawValue: waveform) ?? .sine, frequency: frequency, amplitude: Float(amplitude))
         let failure = Locked<StreamEvent?>(nil)
         let configuration = StreamConfiguration(
             direction: .output, device: device, name: "decibel tone",
@@ -52,7 +62,9 @@ struct ToneCommand: ParsableCommand {
         let stream = try backend.makeStream(configuration)
         defer { stream.close() }
         tone.prepare(sampleRate: stream.format.sampleRate, duration: duration)
-        printError("decibel: playing \(waveform) \(frequency) Hz for \(duration) s on \(backend.id):\(device ?? "default") (\(stream.format))")
+        printError(
+            "decibel: playing \(waveform) \(frequency) Hz for \(duration) s on \(backend.id):\(device ?? "default") (\(stream.format))"
+        )
         try stream.start()
         while !tone.isFinished {
             if let event = failure.withLock({ $0 }) {

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Decibel
-import DecibelToolSupport
 import DecibelPlot
+import DecibelToolSupport
 import Foundation
 
 /// `decibel waveform`: a whole-file waveform as a picture or as audiowaveform data.
@@ -9,7 +9,8 @@ struct WaveformCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "waveform",
         abstract: "Draw a file's waveform to PNG/SVG/PDF, or write audiowaveform .dat/.json data for web players.",
-        discussion: "Examples:\n  decibel waveform take.wav --output take.png\n  decibel waveform take.flac --output take.svg --width 1200 --height 160 --mirror --fill --colors '#101820,orange'\n  decibel waveform take.wav --output take.dat --samples-per-pixel 256"
+        discussion:
+            "Examples:\n  decibel waveform take.wav --output take.png\n  decibel waveform take.flac --output take.svg --width 1200 --height 160 --mirror --fill --colors '#101820,orange'\n  decibel waveform take.wav --output take.dat --samples-per-pixel 256"
     )
 
     @Argument(help: "The audio file.")
@@ -18,7 +19,9 @@ struct WaveformCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "Output path ending in .png, .svg, .pdf, .dat or .json.")
     var output: String
 
-    @Option(name: .long, help: "Picture width in pixels (and buckets for .dat/.json when --samples-per-pixel is not given).")
+    @Option(
+        name: .long, help: "Picture width in pixels (and buckets for .dat/.json when --samples-per-pixel is not given)."
+    )
     var width: Int = 1800
 
     @Option(name: .long, help: "Picture height in pixels.")
@@ -33,7 +36,9 @@ struct WaveformCommand: ParsableCommand {
     @Flag(name: .long, help: "Draw outlines only.")
     var stroke = false
 
-    @Option(name: .long, help: ArgumentHelp("Background and waveform colours: #rrggbb, #rrggbbaa or names.", valueName: "BG,FG"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp("Background and waveform colours: #rrggbb, #rrggbbaa or names.", valueName: "BG,FG"))
     var colors: String?
 
     @Option(name: .long, help: "Frames per bucket (default: the whole file across the width).")
@@ -43,8 +48,12 @@ struct WaveformCommand: ParsableCommand {
     var axis = false
 
     func validate() throws {
-        guard (16...20_000).contains(width), (16...10_000).contains(height) else { throw ValidationError("--width must be 16...20000 and --height 16...10000") }
-        if let samplesPerPixel { guard samplesPerPixel >= 1 else { throw ValidationError("--samples-per-pixel must be at least 1") } }
+        guard (16...20_000).contains(width), (16...10_000).contains(height) else {
+            throw ValidationError("--width must be 16...20000 and --height 16...10000")
+        }
+        if let samplesPerPixel {
+            guard samplesPerPixel >= 1 else { throw ValidationError("--samples-per-pixel must be at least 1") }
+        }
         guard ["png", "svg", "pdf", "dat", "json"].contains(output.fileExtension) else {
             throw ValidationError("--output must end in .png, .svg, .pdf, .dat or .json (got '\(output)')")
         }
@@ -67,13 +76,17 @@ struct WaveformCommand: ParsableCommand {
                 style.waveform = parsed[1]
                 style.secondWaveform = parsed[1]
             }
-            try Self.drawPicture(data, to: output, size: PlotSize(width: width, height: height), style: style, axis: axis)
+            try Self.drawPicture(
+                data, to: output, size: PlotSize(width: width, height: height), style: style, axis: axis)
         }
         printError("decibel: wrote \(output) (\(data.bucketCount) buckets of \(data.samplesPerBucket) frames)")
     }
 
     /// Draws `data` as a whole-file overview picture (PNG, SVG or PDF by `path`'s extension).
-    static func drawPicture(_ data: WaveformPeaks, to path: String, size: PlotSize, style: WaveformStyle = WaveformStyle(fill: true), axis: Bool) throws {
+    static func drawPicture(
+        _ data: WaveformPeaks, to path: String, size: PlotSize, style: WaveformStyle = WaveformStyle(fill: true),
+        axis: Bool
+    ) throws {
         let overview = WaveformOverview(peaks: data.merged(toAtMost: size.width), style: style, showsTimeAxis: axis)
         try overview.write(to: path, size: size)
     }

@@ -1,5 +1,6 @@
 import CALSA
 import DecibelCore
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -20,9 +21,13 @@ extension ALSABackend {
     /// Watches `/dev/snd` (and `/dev`, for the folder itself appearing) with inotify; each change is
     /// reported as the devices added and removed since the last list, or `listChanged` when the list
     /// looks the same (a card's nodes changed but its PCMs did not).
-    public func observeDevices(_ handler: @escaping @Sendable (DeviceEvent) -> Void) throws(AudioError) -> DeviceObservation {
+    public func observeDevices(
+        _ handler: @escaping @Sendable (DeviceEvent) -> Void
+    ) throws(AudioError) -> DeviceObservation {
         let library = try library()
-        let watcher = try ALSADeviceWatcher(directory: options.deviceDirectory, initial: Self.listDevices(library), list: { Self.listDevices(library) }, handler: handler)
+        let watcher = try ALSADeviceWatcher(
+            directory: options.deviceDirectory, initial: Self.listDevices(library), list: { Self.listDevices(library) },
+            handler: handler)
         return DeviceObservation { watcher.cancel() }
     }
 
@@ -36,7 +41,8 @@ extension ALSABackend {
             devices.append(device)
         }
         if !known.contains("default") {
-            devices.insert(AudioDevice(id: "default", name: "Default ALSA device", backend: "alsa", direction: .duplex), at: 0)
+            devices.insert(
+                AudioDevice(id: "default", name: "Default ALSA device", backend: "alsa", direction: .duplex), at: 0)
         }
         return devices.map { device in
             var device = device
@@ -63,11 +69,12 @@ extension ALSABackend {
         while let hint = hints[index] {
             index += 1
             guard let id = value(hint, "NAME") else { continue }
-            let direction: AudioDirection = switch value(hint, "IOID") {
-            case "Input": .input
-            case "Output": .output
-            default: .duplex
-            }
+            let direction: AudioDirection =
+                switch value(hint, "IOID") {
+                case "Input": .input
+                case "Output": .output
+                default: .duplex
+                }
             let lines = (value(hint, "DESC") ?? "").split(separator: "\n").map(trimmed).filter { !$0.isEmpty }
             let name = lines.isEmpty ? id : lines.joined(separator: ", ")
             devices.append(AudioDevice(id: id, name: name, backend: "alsa", direction: direction))
@@ -76,7 +83,9 @@ extension ALSABackend {
     }
 
     private static func trimmed(_ line: Substring) -> String {
-        String(line.drop(while: { $0 == " " || $0 == "\t" }).reversed().drop(while: { $0 == " " || $0 == "\t" }).reversed())
+        String(
+            line.drop(while: { $0 == " " || $0 == "\t" }).reversed().drop(while: { $0 == " " || $0 == "\t" }).reversed()
+        )
     }
 
     /// Card numbers from `snd_card_next` (empty on a machine without sound hardware).
@@ -103,7 +112,8 @@ extension ALSABackend {
             guard api.snd_ctl_card_info(control, info) >= 0 else { continue }
             let cardID = api.snd_ctl_card_info_get_id(info).map { String(cString: $0) } ?? String(card)
             var cardName: UnsafeMutablePointer<CChar>?
-            let cardTitle = api.snd_card_get_name(card, &cardName) >= 0 ? cardName.map { String(cString: $0) } ?? cardID : cardID
+            let cardTitle =
+                api.snd_card_get_name(card, &cardName) >= 0 ? cardName.map { String(cString: $0) } ?? cardID : cardID
             free(cardName)
             var device: Int32 = -1
             while api.snd_ctl_pcm_next_device(control, &device) >= 0, device >= 0 {
@@ -118,7 +128,10 @@ extension ALSABackend {
                 }
                 guard plays || captures else { continue }
                 let direction: AudioDirection = plays && captures ? .duplex : (plays ? .output : .input)
-                devices.append(AudioDevice(id: "hw:CARD=\(cardID),DEV=\(device)", name: "\(cardTitle), \(title)", backend: "alsa", direction: direction))
+                devices.append(
+                    AudioDevice(
+                        id: "hw:CARD=\(cardID),DEV=\(device)", name: "\(cardTitle), \(title)", backend: "alsa",
+                        direction: direction))
             }
         }
         return devices

@@ -1,5 +1,6 @@
 import CALSA
 import DecibelCore
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -20,8 +21,10 @@ public final class ALSABackend: AudioBackend {
         public var deviceDirectory: String
 
         /// `libraryPath` nil means `DECIBEL_ALSA_LIBRARY` from `environment`, else `libasound.so.2`.
-        public init(libraryPath: String? = nil, access: ALSAAccess = .interleavedFirst, deviceDirectory: String = "/dev/snd",
-                    environment: [String: String] = BackendEnvironment.current()) {
+        public init(
+            libraryPath: String? = nil, access: ALSAAccess = .interleavedFirst, deviceDirectory: String = "/dev/snd",
+            environment: [String: String] = BackendEnvironment.current()
+        ) {
             self.libraryPath = ALSALibrary.description.resolvePath(libraryPath, environment: environment)
             self.access = access
             self.deviceDirectory = deviceDirectory
@@ -55,7 +58,9 @@ public final class ALSABackend: AudioBackend {
             _ = try ALSAPCM(library: library, name: "default", direction: .output)
             return .available(detail: prefix + "; the 'default' PCM opens")
         } catch {
-            let detail = prefix + "; the 'default' PCM does not open (\(error.codeDescription ?? error.message)), so name a PCM such as 'null' or 'pulse'"
+            let detail =
+                prefix
+                + "; the 'default' PCM does not open (\(error.codeDescription ?? error.message)), so name a PCM such as 'null' or 'pulse'"
             // A card means real hardware a user can name; with none and no working default, an automatic
             // pick of ALSA would play into nothing.
             return cards.isEmpty ? .availableOnRequest(detail: detail) : .available(detail: detail)

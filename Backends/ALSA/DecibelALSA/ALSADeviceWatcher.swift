@@ -1,6 +1,7 @@
 import CALSA
 import DecibelCore
 import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -25,19 +26,25 @@ final class ALSADeviceWatcher: @unchecked Sendable {
 
     private static let mask = UInt32(IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_MOVED_TO | IN_ATTRIB | IN_DELETE_SELF)
 
-    init(directory: String, initial: [AudioDevice], list: @escaping @Sendable () -> [AudioDevice], handler: @escaping @Sendable (DeviceEvent) -> Void) throws(AudioError) {
+    init(
+        directory: String, initial: [AudioDevice], list: @escaping @Sendable () -> [AudioDevice],
+        handler: @escaping @Sendable (DeviceEvent) -> Void
+    ) throws(AudioError) {
         self.directory = directory
         self.list = list
         self.handler = handler
         known = initial
         inotify = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
         guard inotify >= 0 else {
-            throw AudioError(.backendError, "cannot watch \(directory) for sound cards (inotify)", backend: "alsa", code: errno, codeDescription: String(cString: strerror(errno)))
+            throw AudioError(
+                .backendError, "cannot watch \(directory) for sound cards (inotify)", backend: "alsa", code: errno,
+                codeDescription: String(cString: strerror(errno)))
         }
         wake = eventfd(0, Int32(EFD_NONBLOCK | EFD_CLOEXEC))
         let components = directory.split(separator: "/")
         folderName = components.last.map(String.init) ?? directory
-        parentWatch = inotify_add_watch(inotify, "/" + components.dropLast().joined(separator: "/"), UInt32(IN_CREATE | IN_DELETE))
+        parentWatch = inotify_add_watch(
+            inotify, "/" + components.dropLast().joined(separator: "/"), UInt32(IN_CREATE | IN_DELETE))
         directoryWatch = inotify_add_watch(inotify, directory, Self.mask)
         do throws(AudioError) {
             thread = try AudioThread(name: "alsa-devices") { [self] in watch() }
@@ -59,7 +66,9 @@ final class ALSADeviceWatcher: @unchecked Sendable {
     }
 
     private func watch() {
-        var descriptors = [pollfd(fd: inotify, events: Int16(POLLIN), revents: 0), pollfd(fd: wake, events: Int16(POLLIN), revents: 0)]
+        var descriptors = [
+            pollfd(fd: inotify, events: Int16(POLLIN), revents: 0), pollfd(fd: wake, events: Int16(POLLIN), revents: 0),
+        ]
         var buffer = [UInt8](repeating: 0, count: 4096)
         while !stopping.load(ordering: .acquiring) {
             guard poll(&descriptors, 2, 1000) > 0, descriptors[1].revents == 0 else { continue }

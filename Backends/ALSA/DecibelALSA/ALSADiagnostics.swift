@@ -1,6 +1,7 @@
 import CALSA
 import DecibelCore
 import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -77,7 +78,8 @@ public enum ALSADiagnostics {
             guard !routed else { return }
             routed = true
             guard dlopen("libjack.so.0", RTLD_NOW | RTLD_NOLOAD) == nil,
-                  let jack = dlopen("libjack.so.0", RTLD_NOW | RTLD_GLOBAL) else { return }
+                let jack = dlopen("libjack.so.0", RTLD_NOW | RTLD_GLOBAL)
+            else { return }
             typealias Setter = @convention(c) (@convention(c) (UnsafePointer<CChar>?) -> Void) -> Void
             for name in ["jack_set_error_function", "jack_set_info_function"] {
                 guard let symbol = dlsym(jack, name) else { continue }
@@ -87,10 +89,16 @@ public enum ALSADiagnostics {
         }
     }
 
-    private static func record(file: UnsafePointer<CChar>?, line: Int32, function: UnsafePointer<CChar>?, code: Int32, text: UnsafePointer<CChar>?) {
-        let fileName = file.map { String(cString: $0) }.map { $0.split(separator: "/").last.map(String.init) ?? $0 } ?? "libjack"
+    private static func record(
+        file: UnsafePointer<CChar>?, line: Int32, function: UnsafePointer<CChar>?, code: Int32,
+        text: UnsafePointer<CChar>?
+    ) {
+        let fileName =
+            file.map { String(cString: $0) }.map { $0.split(separator: "/").last.map(String.init) ?? $0 } ?? "libjack"
         let location = "\(fileName):\(line):(\(function.map { String(cString: $0) } ?? "?"))"
-        var message = ALSAMessage(location: location, code: code, text: text.map { String(cString: $0) } ?? "", sequence: 0, thread: UInt(pthread_self()))
+        var message = ALSAMessage(
+            location: location, code: code, text: text.map { String(cString: $0) } ?? "", sequence: 0,
+            thread: UInt(pthread_self()))
         let handler = state.withLock { state in
             state.count += 1
             message.sequence = state.count

@@ -1,5 +1,6 @@
 import CALSA
 import DecibelCore
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -27,7 +28,9 @@ final class ALSAEndpoint: @unchecked Sendable {
     private let wakeDescriptor: Int32
 
     init(pcm: ALSAPCM, negotiated: ALSANegotiated, wakeDescriptor: Int32) throws(AudioError) {
-        guard let handle = pcm.handle else { throw AudioError(.invalidState, "the ALSA PCM '\(pcm.name)' is closed", backend: "alsa") }
+        guard let handle = pcm.handle else {
+            throw AudioError(.invalidState, "the ALSA PCM '\(pcm.name)' is closed", backend: "alsa")
+        }
         self.pcm = pcm
         self.negotiated = negotiated
         self.handle = handle
@@ -103,7 +106,8 @@ final class ALSAEndpoint: @unchecked Sendable {
         for channel in 0..<negotiated.channelCount {
             offsetPlanes[channel] = planes[channel].map { $0 + offset * width }
         }
-        return isOutput ? api.snd_pcm_writen(handle, offsetPlanes, frames) : api.snd_pcm_readn(handle, offsetPlanes, frames)
+        return isOutput
+            ? api.snd_pcm_writen(handle, offsetPlanes, frames) : api.snd_pcm_readn(handle, offsetPlanes, frames)
     }
 
     /// Render thread: writes `frames` frames of silence (device zeros) from the start of the buffer.
@@ -116,7 +120,9 @@ final class ALSAEndpoint: @unchecked Sendable {
     @inline(__always)
     func pollEvents() -> UInt16 {
         var events: UInt16 = 0
-        if api.snd_pcm_poll_descriptors_revents(handle, pollDescriptors, UInt32(pcmPollCount), &events) < 0 { return UInt16(POLLERR) }
+        if api.snd_pcm_poll_descriptors_revents(handle, pollDescriptors, UInt32(pcmPollCount), &events) < 0 {
+            return UInt16(POLLERR)
+        }
         return events
     }
 

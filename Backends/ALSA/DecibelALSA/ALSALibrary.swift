@@ -14,7 +14,8 @@ struct ALSALibrary: Sendable {
 
     /// Loads the library at `path` (once per path) and routes its diagnostics to `ALSADiagnostics`.
     static func load(path: String) throws(AudioError) -> ALSALibrary {
-        let library = try BackendLibrary<decibel_alsa_api>.load(description, path: path, functionName: { decibel_alsa_function_name($0) })
+        let library = try BackendLibrary<decibel_alsa_api>.load(
+            description, path: path, functionName: { decibel_alsa_function_name($0) })
         ALSADiagnostics.install(library.api)
         return ALSALibrary(library: library)
     }
@@ -34,7 +35,9 @@ struct ALSALibrary: Sendable {
 
     /// Runs `body`, throwing `kind` with `message` and the alsa-lib text when it returns a negative code.
     @discardableResult
-    func check(_ body: @autoclosure () -> Int32, _ kind: AudioError.Kind = .backendError, _ message: @autoclosure () -> String) throws(AudioError) -> Int32 {
+    func check(
+        _ body: @autoclosure () -> Int32, _ kind: AudioError.Kind = .backendError, _ message: @autoclosure () -> String
+    ) throws(AudioError) -> Int32 {
         let code = body()
         if code < 0 { throw error(kind, message(), code: code) }
         return code

@@ -43,52 +43,85 @@ extension ALSAPCM {
     /// software parameters. Sizes always come from `request`: alsa-lib's own default buffer can be
     /// seconds long.
     func configure(_ request: ALSARequest) throws(AudioError) -> ALSANegotiated {
-        guard let pcm = handle else { throw AudioError(.invalidState, "the ALSA PCM '\(name)' is closed", backend: "alsa") }
+        guard let pcm = handle else {
+            throw AudioError(.invalidState, "the ALSA PCM '\(name)' is closed", backend: "alsa")
+        }
         var hw: OpaquePointer?
         try library.check(api.snd_pcm_hw_params_malloc(&hw), .backendError, "cannot allocate ALSA hardware parameters")
         defer { api.snd_pcm_hw_params_free(hw) }
-        try library.check(api.snd_pcm_hw_params_any(pcm, hw), .unsupportedConfiguration, "the ALSA PCM '\(name)' offers no configuration")
+        try library.check(
+            api.snd_pcm_hw_params_any(pcm, hw), .unsupportedConfiguration,
+            "the ALSA PCM '\(name)' offers no configuration")
 
-        let accesses = request.access == .interleavedFirst
+        let accesses =
+            request.access == .interleavedFirst
             ? [SND_PCM_ACCESS_RW_INTERLEAVED, SND_PCM_ACCESS_RW_NONINTERLEAVED]
             : [SND_PCM_ACCESS_RW_NONINTERLEAVED, SND_PCM_ACCESS_RW_INTERLEAVED]
         guard let access = accesses.first(where: { api.snd_pcm_hw_params_test_access(pcm, hw, $0) == 0 }) else {
-            throw AudioError(.unsupportedConfiguration, "the ALSA PCM '\(name)' offers neither interleaved nor non-interleaved read/write access", backend: "alsa")
+            throw AudioError(
+                .unsupportedConfiguration,
+                "the ALSA PCM '\(name)' offers neither interleaved nor non-interleaved read/write access",
+                backend: "alsa")
         }
-        try library.check(api.snd_pcm_hw_params_set_access(pcm, hw, access), .unsupportedConfiguration, "the ALSA PCM '\(name)' refused its own access type")
+        try library.check(
+            api.snd_pcm_hw_params_set_access(pcm, hw, access), .unsupportedConfiguration,
+            "the ALSA PCM '\(name)' refused its own access type")
 
         let candidates = ALSASampleFormat.candidates(preferring: request.sampleType)
-        guard let format = candidates.first(where: { api.snd_pcm_hw_params_test_format(pcm, hw, $0.alsaFormat) == 0 }) else {
-            throw AudioError(.unsupportedConfiguration, "the ALSA PCM '\(name)' offers none of the formats Decibel converts (FLOAT_LE, S32_LE, S24_3LE, S24_LE, S16_LE); try 'plug:\(name)'", backend: "alsa")
+        guard let format = candidates.first(where: { api.snd_pcm_hw_params_test_format(pcm, hw, $0.alsaFormat) == 0 })
+        else {
+            throw AudioError(
+                .unsupportedConfiguration,
+                "the ALSA PCM '\(name)' offers none of the formats Decibel converts (FLOAT_LE, S32_LE, S24_3LE, S24_LE, S16_LE); try 'plug:\(name)'",
+                backend: "alsa")
         }
-        try library.check(api.snd_pcm_hw_params_set_format(pcm, hw, format.alsaFormat), .unsupportedConfiguration, "the ALSA PCM '\(name)' refused format \(format)")
+        try library.check(
+            api.snd_pcm_hw_params_set_format(pcm, hw, format.alsaFormat), .unsupportedConfiguration,
+            "the ALSA PCM '\(name)' refused format \(format)")
 
         let channels = UInt32(request.channelCount)
         if api.snd_pcm_hw_params_set_channels(pcm, hw, channels) < 0 {
             var low: UInt32 = 0, high: UInt32 = 0
             _ = api.snd_pcm_hw_params_get_channels_min(hw, &low)
             _ = api.snd_pcm_hw_params_get_channels_max(hw, &high)
-            throw AudioError(.unsupportedConfiguration, "the ALSA PCM '\(name)' cannot run \(channels) channel(s); it offers \(low)...\(high) (try 'plug:\(name)' to convert)", backend: "alsa")
+            throw AudioError(
+                .unsupportedConfiguration,
+                "the ALSA PCM '\(name)' cannot run \(channels) channel(s); it offers \(low)...\(high) (try 'plug:\(name)' to convert)",
+                backend: "alsa")
         }
 
         let wanted = request.sampleRate ?? 48_000
         var rate = UInt32(wanted.rounded())
         var direction: Int32 = 0
-        try library.check(api.snd_pcm_hw_params_set_rate_near(pcm, hw, &rate, &direction), .unsupportedConfiguration, "the ALSA PCM '\(name)' offers no sample rate near \(Int(wanted)) Hz")
+        try library.check(
+            api.snd_pcm_hw_params_set_rate_near(pcm, hw, &rate, &direction), .unsupportedConfiguration,
+            "the ALSA PCM '\(name)' offers no sample rate near \(Int(wanted)) Hz")
         if let asked = request.sampleRate, Double(rate) != asked.rounded() {
-            throw AudioError(.unsupportedConfiguration, "the ALSA PCM '\(name)' cannot run at \(Int(asked)) Hz (nearest: \(rate) Hz); leave the rate unset or use 'plug:\(name)' to resample", backend: "alsa")
+            throw AudioError(
+                .unsupportedConfiguration,
+                "the ALSA PCM '\(name)' cannot run at \(Int(asked)) Hz (nearest: \(rate) Hz); leave the rate unset or use 'plug:\(name)' to resample",
+                backend: "alsa")
         }
 
         var period = snd_pcm_uframes_t(request.periodFrames)
         direction = 0
-        try library.check(api.snd_pcm_hw_params_set_period_size_near(pcm, hw, &period, &direction), .unsupportedConfiguration, "the ALSA PCM '\(name)' offers no period near \(request.periodFrames) frames")
+        try library.check(
+            api.snd_pcm_hw_params_set_period_size_near(pcm, hw, &period, &direction), .unsupportedConfiguration,
+            "the ALSA PCM '\(name)' offers no period near \(request.periodFrames) frames")
         var buffer = period * snd_pcm_uframes_t(max(2, request.periods))
-        try library.check(api.snd_pcm_hw_params_set_buffer_size_near(pcm, hw, &buffer), .unsupportedConfiguration, "the ALSA PCM '\(name)' offers no buffer near \(buffer) frames")
-        try library.check(api.snd_pcm_hw_params(pcm, hw), .unsupportedConfiguration, "the ALSA PCM '\(name)' rejected \(format), \(channels) ch, \(rate) Hz, period \(period), buffer \(buffer)")
+        try library.check(
+            api.snd_pcm_hw_params_set_buffer_size_near(pcm, hw, &buffer), .unsupportedConfiguration,
+            "the ALSA PCM '\(name)' offers no buffer near \(buffer) frames")
+        try library.check(
+            api.snd_pcm_hw_params(pcm, hw), .unsupportedConfiguration,
+            "the ALSA PCM '\(name)' rejected \(format), \(channels) ch, \(rate) Hz, period \(period), buffer \(buffer)")
         _ = api.snd_pcm_hw_params_get_period_size(hw, &period, &direction)
         _ = api.snd_pcm_hw_params_get_buffer_size(hw, &buffer)
         guard period > 0, buffer >= period else {
-            throw AudioError(.unsupportedConfiguration, "the ALSA PCM '\(name)' settled on an unusable period (\(period)) and buffer (\(buffer))", backend: "alsa")
+            throw AudioError(
+                .unsupportedConfiguration,
+                "the ALSA PCM '\(name)' settled on an unusable period (\(period)) and buffer (\(buffer))",
+                backend: "alsa")
         }
 
         let negotiated = ALSANegotiated(
@@ -104,11 +137,20 @@ extension ALSAPCM {
         var sw: OpaquePointer?
         try library.check(api.snd_pcm_sw_params_malloc(&sw), .backendError, "cannot allocate ALSA software parameters")
         defer { api.snd_pcm_sw_params_free(sw) }
-        try library.check(api.snd_pcm_sw_params_current(pcm, sw), .backendError, "cannot read the software parameters of '\(name)'")
+        try library.check(
+            api.snd_pcm_sw_params_current(pcm, sw), .backendError, "cannot read the software parameters of '\(name)'")
         let buffer = snd_pcm_uframes_t(negotiated.bufferFrames)
-        try library.check(api.snd_pcm_sw_params_set_avail_min(pcm, sw, snd_pcm_uframes_t(negotiated.periodFrames)), .unsupportedConfiguration, "'\(name)' refused its wake-up size")
-        try library.check(api.snd_pcm_sw_params_set_start_threshold(pcm, sw, direction == .input ? 1 : buffer), .unsupportedConfiguration, "'\(name)' refused its start threshold")
-        try library.check(api.snd_pcm_sw_params_set_stop_threshold(pcm, sw, buffer), .unsupportedConfiguration, "'\(name)' refused its stop threshold")
-        try library.check(api.snd_pcm_sw_params(pcm, sw), .unsupportedConfiguration, "the ALSA PCM '\(name)' rejected its software parameters")
+        try library.check(
+            api.snd_pcm_sw_params_set_avail_min(pcm, sw, snd_pcm_uframes_t(negotiated.periodFrames)),
+            .unsupportedConfiguration, "'\(name)' refused its wake-up size")
+        try library.check(
+            api.snd_pcm_sw_params_set_start_threshold(pcm, sw, direction == .input ? 1 : buffer),
+            .unsupportedConfiguration, "'\(name)' refused its start threshold")
+        try library.check(
+            api.snd_pcm_sw_params_set_stop_threshold(pcm, sw, buffer), .unsupportedConfiguration,
+            "'\(name)' refused its stop threshold")
+        try library.check(
+            api.snd_pcm_sw_params(pcm, sw), .unsupportedConfiguration,
+            "the ALSA PCM '\(name)' rejected its software parameters")
     }
 }

@@ -1,6 +1,7 @@
 import CALSA
 import DecibelCore
 import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -31,7 +32,10 @@ final class ALSARenderer: @unchecked Sendable {
     /// The alsa-lib code that ended the loop for good (0 when it ended by request). Read after join.
     private(set) var failure: Int32 = 0
 
-    init(input: ALSAEndpoint?, output: ALSAEndpoint?, status: StreamStatus, render: @escaping RenderCallback, wakeDescriptor: Int32) {
+    init(
+        input: ALSAEndpoint?, output: ALSAEndpoint?, status: StreamStatus, render: @escaping RenderCallback,
+        wakeDescriptor: Int32
+    ) {
         self.input = input
         self.output = output
         self.status = status
@@ -83,8 +87,10 @@ final class ALSARenderer: @unchecked Sendable {
         let outputView = output?.floats.view(frames: frames) ?? noChannels
         outputView.clear()
         let inputView = input?.floats.view(frames: frames) ?? noChannels
-        render(RenderContext(input: inputView, output: outputView, frameCount: frames,
-                             timestamp: AudioTimestamp(sampleTime: sampleTime, hostTime: hostTime), sampleRate: sampleRate))
+        render(
+            RenderContext(
+                input: inputView, output: outputView, frameCount: frames,
+                timestamp: AudioTimestamp(sampleTime: sampleTime, hostTime: hostTime), sampleRate: sampleRate))
         output?.encode(frames: frames)
         RealtimeSanitizer.exit()
         sampleTime &+= Int64(frames)
@@ -117,7 +123,9 @@ final class ALSARenderer: @unchecked Sendable {
             let available = endpoint.available()
             if available >= frames { return nil }
             if available < 0 {
-                if !recover(endpoint, Int32(truncatingIfNeeded: available)) { return Int32(truncatingIfNeeded: available) }
+                if !recover(endpoint, Int32(truncatingIfNeeded: available)) {
+                    return Int32(truncatingIfNeeded: available)
+                }
             } else if let stop = waitForEvent(endpoint) {
                 return stop
             }
@@ -178,7 +186,8 @@ final class ALSARenderer: @unchecked Sendable {
     private func pace() {
         guard let endpoint = output ?? input else { return }
         let state = endpoint.state
-        guard state == SND_PCM_STATE_RUNNING || state == SND_PCM_STATE_PREPARED, endpoint.available() >= bufferFrames else {
+        guard state == SND_PCM_STATE_RUNNING || state == SND_PCM_STATE_PREPARED, endpoint.available() >= bufferFrames
+        else {
             pacingDeadline = 0
             return
         }
@@ -202,7 +211,8 @@ final class ALSARenderer: @unchecked Sendable {
     private func end(_ code: Int32) {
         guard code != 0, isRunning else { return }
         failure = code
-        let reason = "the ALSA PCM '\((output ?? input)?.pcm.name ?? "?")' failed: \((output ?? input)?.pcm.library.errorText(code) ?? "error \(code)")"
+        let reason =
+            "the ALSA PCM '\((output ?? input)?.pcm.name ?? "?")' failed: \((output ?? input)?.pcm.library.errorText(code) ?? "error \(code)")"
         status.setState(.invalidated)
         status.postFromRenderThread(.deviceLost(reason: reason))
     }

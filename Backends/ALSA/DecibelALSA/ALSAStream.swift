@@ -1,6 +1,7 @@
 import CALSA
 import DecibelCore
 import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -27,13 +28,16 @@ public final class ALSAStream: AudioStream, @unchecked Sendable {
         try configuration.validate(backend: "alsa")
         self.configuration = configuration
         let periodFrames = configuration.bufferSize.frames(atSampleRate: configuration.sampleRate ?? 48_000) ?? 256
-        var request = ALSARequest(channelCount: 0, sampleRate: configuration.sampleRate, periodFrames: periodFrames,
-                                  sampleType: configuration.sampleType, access: access)
+        var request = ALSARequest(
+            channelCount: 0, sampleRate: configuration.sampleRate, periodFrames: periodFrames,
+            sampleType: configuration.sampleType, access: access)
 
         var inputEndpoint: ALSAEndpoint?, outputEndpoint: ALSAEndpoint?
         let wake = eventfd(0, Int32(EFD_NONBLOCK | EFD_CLOEXEC))
         guard wake >= 0 else {
-            throw AudioError(.backendError, "cannot create the render thread's wake-up descriptor", backend: "alsa", code: errno, codeDescription: String(cString: strerror(errno)))
+            throw AudioError(
+                .backendError, "cannot create the render thread's wake-up descriptor", backend: "alsa", code: errno,
+                codeDescription: String(cString: strerror(errno)))
         }
         do throws(AudioError) {
             if configuration.direction.hasInput {
@@ -46,11 +50,15 @@ public final class ALSAStream: AudioStream, @unchecked Sendable {
                 request.periodFrames = negotiated.periodFrames
             }
             if configuration.direction.hasOutput {
-                let pcm = try ALSAPCM(library: library, name: configuration.outputDevice ?? "default", direction: .output)
+                let pcm = try ALSAPCM(
+                    library: library, name: configuration.outputDevice ?? "default", direction: .output)
                 request.channelCount = configuration.outputChannelCount
                 let negotiated = try pcm.configure(request)
                 if let input = inputEndpoint?.negotiated, input.periodFrames != negotiated.periodFrames {
-                    throw AudioError(.unsupportedConfiguration, "duplex: capture '\(input)' and playback '\(pcm.name)' settled on different periods (\(input.periodFrames) and \(negotiated.periodFrames) frames)", backend: "alsa")
+                    throw AudioError(
+                        .unsupportedConfiguration,
+                        "duplex: capture '\(input)' and playback '\(pcm.name)' settled on different periods (\(input.periodFrames) and \(negotiated.periodFrames) frames)",
+                        backend: "alsa")
                 }
                 outputEndpoint = try ALSAEndpoint(pcm: pcm, negotiated: negotiated, wakeDescriptor: wake)
             }
@@ -70,15 +78,18 @@ public final class ALSAStream: AudioStream, @unchecked Sendable {
             outputChannelCount: outputEndpoint?.negotiated.channelCount ?? 0,
             bufferSize: period, maximumFrameCount: period,
             deviceSampleType: reference?.format.sampleType ?? .float32)
-        latency = StreamLatency(inputFrames: inputEndpoint?.negotiated.periodFrames ?? 0,
-                                outputFrames: outputEndpoint?.negotiated.bufferFrames ?? 0)
+        latency = StreamLatency(
+            inputFrames: inputEndpoint?.negotiated.periodFrames ?? 0,
+            outputFrames: outputEndpoint?.negotiated.bufferFrames ?? 0)
         do throws(AudioError) {
             status = try StreamStatus(name: configuration.name, handler: configuration.onEvent)
         } catch {
             _ = Glibc.close(wake)
             throw error
         }
-        loop = ALSARenderer(input: inputEndpoint, output: outputEndpoint, status: status, render: configuration.render, wakeDescriptor: wake)
+        loop = ALSARenderer(
+            input: inputEndpoint, output: outputEndpoint, status: status, render: configuration.render,
+            wakeDescriptor: wake)
     }
 
     deinit {
@@ -90,7 +101,9 @@ public final class ALSAStream: AudioStream, @unchecked Sendable {
         try control.withLock { thread throws(AudioError) in
             switch status.state {
             case .running: return
-            case .invalidated: throw AudioError(.streamInvalidated, "the stream's ALSA device failed; open a new stream", backend: "alsa")
+            case .invalidated:
+                throw AudioError(
+                    .streamInvalidated, "the stream's ALSA device failed; open a new stream", backend: "alsa")
             case .closed: throw AudioError(.invalidState, "the stream is closed", backend: "alsa")
             case .stopped: break
             }

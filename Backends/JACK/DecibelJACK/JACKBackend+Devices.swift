@@ -9,7 +9,8 @@ extension JACKBackend {
         let defaultInput = preferred { !$0.capturePorts.isEmpty }
         let defaultOutput = preferred { !$0.playbackPorts.isEmpty }
         return clients.map { client in
-            let direction: AudioDirection = client.capturePorts.isEmpty ? .output : (client.playbackPorts.isEmpty ? .input : .duplex)
+            let direction: AudioDirection =
+                client.capturePorts.isEmpty ? .output : (client.playbackPorts.isEmpty ? .input : .duplex)
             return AudioDevice(
                 id: client.name, name: "JACK \(client.name) ports", backend: "jack", direction: direction,
                 inputChannelCount: client.capturePorts.count, outputChannelCount: client.playbackPorts.count,
@@ -34,7 +35,9 @@ extension JACKBackend {
 
     /// Reports physical ports and clients appearing and vanishing, from a monitor client named
     /// `<clientName>-monitor`. Events arrive on a worker thread until the observation is cancelled.
-    public func observeDevices(_ handler: @escaping @Sendable (DeviceEvent) -> Void) throws(AudioError) -> DeviceObservation {
+    public func observeDevices(
+        _ handler: @escaping @Sendable (DeviceEvent) -> Void
+    ) throws(AudioError) -> DeviceObservation {
         let watcher = try JACKDeviceWatcher(client: openClient(suffix: "monitor"), handler: handler)
         return DeviceObservation { watcher.cancel() }
     }

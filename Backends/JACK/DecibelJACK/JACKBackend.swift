@@ -18,8 +18,10 @@ public final class JACKBackend: AudioBackend {
         public var libraryPath: String
 
         /// `libraryPath` nil means `DECIBEL_JACK_LIBRARY` from `environment`, else `libjack.so.0`.
-        public init(serverName: String? = nil, clientName: String = "Decibel", libraryPath: String? = nil,
-                    environment: [String: String] = BackendEnvironment.current()) {
+        public init(
+            serverName: String? = nil, clientName: String = "Decibel", libraryPath: String? = nil,
+            environment: [String: String] = BackendEnvironment.current()
+        ) {
             self.serverName = serverName
             self.clientName = clientName
             self.libraryPath = JACKLibrary.description.resolvePath(libraryPath, environment: environment)
@@ -58,7 +60,10 @@ public final class JACKBackend: AudioBackend {
             let server = JACKClient.describeServer(options.serverName)
             let detail = "\(server) at \(Int(client.sampleRate)) Hz, \(client.bufferSize) frames per period"
             if client.library.isPipeWireJACK {
-                return .availableOnRequest(detail: detail + "; this libjack (\(client.library.path)) is PipeWire's JACK implementation, so the native PipeWire backend is the better pick")
+                return .availableOnRequest(
+                    detail: detail
+                        + "; this libjack (\(client.library.path)) is PipeWire's JACK implementation, so the native PipeWire backend is the better pick"
+                )
             }
             return .available(detail: detail)
         } catch {
@@ -75,11 +80,15 @@ public final class JACKBackend: AudioBackend {
     ///
     /// The server fixes rate and period: a `sampleRate` other than the server's is refused, and
     /// `bufferSize` is not applied (the stream runs at the server's period and reports it in `format`).
-    public func makeJACKStream(_ configuration: StreamConfiguration, options streamOptions: JACKStreamOptions = JACKStreamOptions()) throws(AudioError) -> JACKStream {
+    public func makeJACKStream(
+        _ configuration: StreamConfiguration, options streamOptions: JACKStreamOptions = JACKStreamOptions()
+    ) throws(AudioError) -> JACKStream {
         try configuration.validate(backend: id)
-        let clientName = streamOptions.clientName ?? (configuration.name.isEmpty ? options.clientName : configuration.name)
-        let client = try JACKClient(library: library(), name: clientName, serverName: options.serverName,
-                                    exactName: streamOptions.exactClientName)
+        let clientName =
+            streamOptions.clientName ?? (configuration.name.isEmpty ? options.clientName : configuration.name)
+        let client = try JACKClient(
+            library: library(), name: clientName, serverName: options.serverName,
+            exactName: streamOptions.exactClientName)
         do throws(AudioError) {
             let wiring = try JACKPortWiring(configuration: configuration, options: streamOptions, client: client)
             return try JACKStream(configuration: configuration, options: streamOptions, client: client, wiring: wiring)

@@ -1,11 +1,12 @@
+import CJACK
+import DecibelCore
+import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
-import CJACK
-import DecibelCore
-import Synchronization
 
 /// One connection to a JACK server (a `jack_client_t`), opened with `JackNoStartServer` so Decibel never
 /// starts a server as a side effect.
@@ -37,9 +38,12 @@ final class JACKClient: @unchecked Sendable {
         }
         guard let opened else {
             let server = JACKClient.describeServer(serverName)
-            let kind: AudioError.Kind = status.rawValue & JackServerFailed.rawValue != 0 ? .backendUnavailable : .backendError
-            throw AudioError(kind, "cannot open a JACK client on \(server); is jackd running (`jackd -d dummy`)?",
-                             backend: "jack", code: Int32(bitPattern: status.rawValue), codeDescription: JACKStatusText.describe(status))
+            let kind: AudioError.Kind =
+                status.rawValue & JackServerFailed.rawValue != 0 ? .backendUnavailable : .backendError
+            throw AudioError(
+                kind, "cannot open a JACK client on \(server); is jackd running (`jackd -d dummy`)?",
+                backend: "jack", code: Int32(bitPattern: status.rawValue),
+                codeDescription: JACKStatusText.describe(status))
         }
         self.library = library
         self.handle = opened
@@ -50,7 +54,9 @@ final class JACKClient: @unchecked Sendable {
     /// "server 'name'" for messages, naming the default the way libjack picks it.
     static func describeServer(_ serverName: String?) -> String {
         if let serverName { return "JACK server '\(serverName)'" }
-        if let variable = getenv("JACK_DEFAULT_SERVER") { return "JACK server '\(String(cString: variable))' (JACK_DEFAULT_SERVER)" }
+        if let variable = getenv("JACK_DEFAULT_SERVER") {
+            return "JACK server '\(String(cString: variable))' (JACK_DEFAULT_SERVER)"
+        }
         return "the default JACK server"
     }
 
@@ -74,8 +80,10 @@ final class JACKClient: @unchecked Sendable {
     func connect(_ source: String, _ destination: String) throws(AudioError) {
         let result = api.jack_connect(handle, source, destination)
         guard result == 0 || result == EEXIST else {
-            throw AudioError(.backendError, "cannot connect JACK port '\(source)' to '\(destination)'; check both names with `jack_lsp`",
-                             backend: "jack", code: result)
+            throw AudioError(
+                .backendError,
+                "cannot connect JACK port '\(source)' to '\(destination)'; check both names with `jack_lsp`",
+                backend: "jack", code: result)
         }
     }
 

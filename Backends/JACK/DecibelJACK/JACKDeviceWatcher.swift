@@ -22,24 +22,31 @@ final class JACKDeviceWatcher: @unchecked Sendable {
         known = client.devices()
         let api = client.api
         let argument = Unmanaged.passUnretained(self).toOpaque()
-        _ = api.jack_set_port_registration_callback(client.handle, { _, _, argument in
-            guard let argument else { return }
-            Unmanaged<JACKDeviceWatcher>.fromOpaque(argument).takeUnretainedValue().markDirty()
-        }, argument)
-        _ = api.jack_set_client_registration_callback(client.handle, { _, _, argument in
-            guard let argument else { return }
-            Unmanaged<JACKDeviceWatcher>.fromOpaque(argument).takeUnretainedValue().markDirty()
-        }, argument)
-        api.jack_on_info_shutdown(client.handle, { _, _, argument in
-            guard let argument else { return }
-            let monitor = Unmanaged<JACKDeviceWatcher>.fromOpaque(argument).takeUnretainedValue()
-            monitor.serverGone.store(true, ordering: .releasing)
-            monitor.wake.signal()
-        }, argument)
+        _ = api.jack_set_port_registration_callback(
+            client.handle,
+            { _, _, argument in
+                guard let argument else { return }
+                Unmanaged<JACKDeviceWatcher>.fromOpaque(argument).takeUnretainedValue().markDirty()
+            }, argument)
+        _ = api.jack_set_client_registration_callback(
+            client.handle,
+            { _, _, argument in
+                guard let argument else { return }
+                Unmanaged<JACKDeviceWatcher>.fromOpaque(argument).takeUnretainedValue().markDirty()
+            }, argument)
+        api.jack_on_info_shutdown(
+            client.handle,
+            { _, _, argument in
+                guard let argument else { return }
+                let monitor = Unmanaged<JACKDeviceWatcher>.fromOpaque(argument).takeUnretainedValue()
+                monitor.serverGone.store(true, ordering: .releasing)
+                monitor.wake.signal()
+            }, argument)
         let result = api.jack_activate(client.handle)
         guard result == 0 else {
             client.close()
-            throw AudioError(.backendError, "cannot activate the JACK device monitor client", backend: "jack", code: result)
+            throw AudioError(
+                .backendError, "cannot activate the JACK device monitor client", backend: "jack", code: result)
         }
         worker = try AudioThread(name: "jack-devices") { [self] in run() }
     }

@@ -1,8 +1,9 @@
+import CJACK
+import DecibelCore
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import CJACK
-import DecibelCore
 
 /// libjack, loaded at run time by the shared `BackendLibrary` loader.
 struct JACKLibrary: Sendable {

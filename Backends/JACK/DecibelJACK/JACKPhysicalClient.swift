@@ -19,10 +19,12 @@ extension JACKClient {
         var clients: [JACKPhysicalClient] = []
         func add(_ port: String, capture: Bool) {
             let owner = String(port.prefix { $0 != ":" })
-            let index = clients.firstIndex { $0.name == owner } ?? {
-                clients.append(JACKPhysicalClient(name: owner, capturePorts: [], playbackPorts: []))
-                return clients.count - 1
-            }()
+            let index =
+                clients.firstIndex { $0.name == owner }
+                ?? {
+                    clients.append(JACKPhysicalClient(name: owner, capturePorts: [], playbackPorts: []))
+                    return clients.count - 1
+                }()
             if capture { clients[index].capturePorts.append(port) } else { clients[index].playbackPorts.append(port) }
         }
         for port in capture { add(port, capture: true) }

@@ -29,11 +29,16 @@ struct JACKPortWiring: Sendable {
             }
             let ports = capture ? match.capturePorts : match.playbackPorts
             if ports.isEmpty {
-                throw AudioError(.unsupportedConfiguration, "JACK device '\(wanted)' has no physical \(capture ? "capture" : "playback") ports", backend: "jack")
+                throw AudioError(
+                    .unsupportedConfiguration,
+                    "JACK device '\(wanted)' has no physical \(capture ? "capture" : "playback") ports", backend: "jack"
+                )
             }
             return ports
         }
-        func peers(_ connections: JACKConnections, count: Int, device id: String?, capture: Bool) throws(AudioError) -> [String?] {
+        func peers(
+            _ connections: JACKConnections, count: Int, device id: String?, capture: Bool
+        ) throws(AudioError) -> [String?] {
             switch connections {
             case .none: return Array(repeating: nil, count: count)
             case .ports(let names): return (0..<count).map { $0 < names.count && !names[$0].isEmpty ? names[$0] : nil }
@@ -42,14 +47,18 @@ struct JACKPortWiring: Sendable {
                 return (0..<count).map { $0 < ports.count ? ports[$0] : nil }
             }
         }
-        outputPeers = try peers(options.outputConnections, count: outputs, device: configuration.outputDevice, capture: false)
-        inputPeers = try peers(options.inputConnections, count: inputs, device: configuration.inputDevice, capture: true)
+        outputPeers = try peers(
+            options.outputConnections, count: outputs, device: configuration.outputDevice, capture: false)
+        inputPeers = try peers(
+            options.inputConnections, count: inputs, device: configuration.inputDevice, capture: true)
     }
 
     private static func names(_ given: [String]?, prefix: String, count: Int) throws(AudioError) -> [String] {
         guard let given else { return (0..<count).map { "\(prefix)_\($0 + 1)" } }
         guard given.count == count, Set(given).count == count, !given.contains(where: \.isEmpty) else {
-            throw AudioError(.invalidArgument, "need \(count) distinct, non-empty \(prefix)put port names, got \(given)", backend: "jack")
+            throw AudioError(
+                .invalidArgument, "need \(count) distinct, non-empty \(prefix)put port names, got \(given)",
+                backend: "jack")
         }
         return given
     }

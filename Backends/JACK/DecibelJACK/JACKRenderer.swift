@@ -41,8 +41,10 @@ final class JACKRenderer: @unchecked Sendable {
     /// The format, rewritten by the buffer-size and sample-rate callbacks (JACK's notification thread).
     let format: Locked<StreamFormat>
 
-    init(api: decibel_jack_api, inputPorts: [OpaquePointer], outputPorts: [OpaquePointer], format: StreamFormat,
-         render: @escaping RenderCallback, status: StreamStatus) throws(AudioError) {
+    init(
+        api: decibel_jack_api, inputPorts: [OpaquePointer], outputPorts: [OpaquePointer], format: StreamFormat,
+        render: @escaping RenderCallback, status: StreamStatus
+    ) throws(AudioError) {
         self.getBuffer = api.jack_port_get_buffer
         self.inputPorts = inputPorts
         self.outputPorts = outputPorts
@@ -102,23 +104,29 @@ final class JACKRenderer: @unchecked Sendable {
         let frameCount = Int(frames)
         var channel = 0
         while channel < inputCount {
-            guard let buffer = getBuffer(inputPortTable[channel], frames) else { return status.recordXrunFromRenderThread() }
+            guard let buffer = getBuffer(inputPortTable[channel], frames) else {
+                return status.recordXrunFromRenderThread()
+            }
             inputPointers[channel] = buffer.assumingMemoryBound(to: Float.self)
             channel += 1
         }
         channel = 0
         while channel < outputCount {
-            guard let buffer = getBuffer(outputPortTable[channel], frames) else { return status.recordXrunFromRenderThread() }
+            guard let buffer = getBuffer(outputPortTable[channel], frames) else {
+                return status.recordXrunFromRenderThread()
+            }
             let samples = buffer.assumingMemoryBound(to: Float.self)
             samples.update(repeating: 0, count: frameCount)
             outputPointers[channel] = samples
             channel += 1
         }
         let context = RenderContext(
-            input: AudioBufferView(channelPointers: inputCount == 0 ? nil : UnsafePointer(inputPointers), channelCount: inputCount,
-                                   frameCount: inputCount == 0 ? 0 : frameCount),
-            output: AudioBufferView(channelPointers: outputCount == 0 ? nil : UnsafePointer(outputPointers), channelCount: outputCount,
-                                    frameCount: outputCount == 0 ? 0 : frameCount),
+            input: AudioBufferView(
+                channelPointers: inputCount == 0 ? nil : UnsafePointer(inputPointers), channelCount: inputCount,
+                frameCount: inputCount == 0 ? 0 : frameCount),
+            output: AudioBufferView(
+                channelPointers: outputCount == 0 ? nil : UnsafePointer(outputPointers), channelCount: outputCount,
+                frameCount: outputCount == 0 ? 0 : frameCount),
             frameCount: frameCount,
             timestamp: AudioTimestamp(sampleTime: sampleTime, hostTime: started),
             sampleRate: Double(bitPattern: sampleRateBits.load(ordering: .relaxed)))

@@ -8,12 +8,16 @@ extension JACKStream {
             switch state {
             case .running: return
             case .closed: throw AudioError(.invalidState, "the stream is closed; open a new one", backend: "jack")
-            case .invalidated: throw AudioError(.streamInvalidated, "the JACK server shut down; open a new stream once it runs again", backend: "jack")
+            case .invalidated:
+                throw AudioError(
+                    .streamInvalidated, "the JACK server shut down; open a new stream once it runs again",
+                    backend: "jack")
             case .stopped: break
             }
             let result = client.api.jack_activate(client.handle)
             guard result == 0 else {
-                throw AudioError(.backendError, "cannot activate JACK client '\(client.name)'", backend: "jack", code: result)
+                throw AudioError(
+                    .backendError, "cannot activate JACK client '\(client.name)'", backend: "jack", code: result)
             }
             do throws(AudioError) {
                 try connectPlannedPorts()
@@ -26,7 +30,8 @@ extension JACKStream {
             context.bufferSizeChanged(jack_nframes_t(client.bufferSize))
             context.sampleRateChanged(jack_nframes_t(client.sampleRate))
             guard status.transition(from: .stopped, to: .running) else {
-                throw AudioError(.streamInvalidated, "the JACK server shut down while the stream started", backend: "jack")
+                throw AudioError(
+                    .streamInvalidated, "the JACK server shut down while the stream started", backend: "jack")
             }
             status.post(.started)
             let latency = measuredLatency()
@@ -55,7 +60,8 @@ extension JACKStream {
             if !context.serverGone.load(ordering: .acquiring) {
                 let result = client.api.jack_deactivate(client.handle)
                 if result != 0, !context.serverGone.load(ordering: .acquiring) {
-                    throw AudioError(.backendError, "cannot deactivate JACK client '\(client.name)'", backend: "jack", code: result)
+                    throw AudioError(
+                        .backendError, "cannot deactivate JACK client '\(client.name)'", backend: "jack", code: result)
                 }
             }
             if status.transition(from: .running, to: .stopped) { status.post(.stopped) }

@@ -29,23 +29,29 @@ public final class JACKStream: AudioStream, @unchecked Sendable {
     let control = Locked<Void>(())
     private let lastLatency = Locked(StreamLatency())
 
-    init(configuration: StreamConfiguration, options: JACKStreamOptions, client: JACKClient, wiring: JACKPortWiring) throws(AudioError) {
+    init(
+        configuration: StreamConfiguration, options: JACKStreamOptions, client: JACKClient, wiring: JACKPortWiring
+    ) throws(AudioError) {
         self.configuration = configuration
         self.options = options
         self.client = client
         self.wiring = wiring
         let api = client.api
         if let wanted = configuration.sampleRate, wanted != client.sampleRate {
-            throw AudioError(.unsupportedConfiguration,
-                             "the JACK server runs at \(Int(client.sampleRate)) Hz, not \(Int(wanted)) Hz; ask for nil (the server's rate) or restart jackd with -r \(Int(wanted))",
-                             backend: "jack")
+            throw AudioError(
+                .unsupportedConfiguration,
+                "the JACK server runs at \(Int(client.sampleRate)) Hz, not \(Int(wanted)) Hz; ask for nil (the server's rate) or restart jackd with -r \(Int(wanted))",
+                backend: "jack")
         }
         func register(_ names: [String], input: Bool) throws(AudioError) -> [OpaquePointer] {
             var ports: [OpaquePointer] = []
             for name in names {
                 let flags = UInt(input ? JackPortIsInput.rawValue : JackPortIsOutput.rawValue)
                 guard let port = api.jack_port_register(client.handle, name, client.library.audioType, flags, 0) else {
-                    throw AudioError(.backendError, "cannot register JACK port '\(client.name):\(name)'; the name may be too long or taken", backend: "jack")
+                    throw AudioError(
+                        .backendError,
+                        "cannot register JACK port '\(client.name):\(name)'; the name may be too long or taken",
+                        backend: "jack")
                 }
                 ports.append(port)
             }
@@ -55,11 +61,13 @@ public final class JACKStream: AudioStream, @unchecked Sendable {
         let inputs = try register(wiring.inputPortNames, input: true)
         outputPortNames = wiring.outputPortNames.map { "\(client.name):\($0)" }
         inputPortNames = wiring.inputPortNames.map { "\(client.name):\($0)" }
-        let format = StreamFormat(sampleRate: client.sampleRate, inputChannelCount: inputs.count, outputChannelCount: outputs.count,
-                                  bufferSize: client.bufferSize, maximumFrameCount: client.bufferSize)
+        let format = StreamFormat(
+            sampleRate: client.sampleRate, inputChannelCount: inputs.count, outputChannelCount: outputs.count,
+            bufferSize: client.bufferSize, maximumFrameCount: client.bufferSize)
         status = try StreamStatus(name: client.name, handler: configuration.onEvent)
-        context = try JACKRenderer(api: api, inputPorts: inputs, outputPorts: outputs, format: format,
-                                        render: configuration.render, status: status)
+        context = try JACKRenderer(
+            api: api, inputPorts: inputs, outputPorts: outputs, format: format,
+            render: configuration.render, status: status)
         try installCallbacks()
         context.warmUp()
     }
@@ -71,32 +79,50 @@ public final class JACKStream: AudioStream, @unchecked Sendable {
         let handle = client.handle
         let argument = Unmanaged.passUnretained(context).toOpaque()
         func check(_ result: Int32?, _ what: String) throws(AudioError) {
-            guard result == 0 else { throw AudioError(.backendError, "cannot set the JACK \(what) callback", backend: "jack", code: result) }
+            guard result == 0 else {
+                throw AudioError(.backendError, "cannot set the JACK \(what) callback", backend: "jack", code: result)
+            }
         }
-        try check(api.jack_set_process_callback(handle, { frames, argument in
-            guard let argument else { return 0 }
-            return Unmanaged<JACKRenderer>.fromOpaque(argument)._withUnsafeGuaranteedRef { $0.process(frames) }
-        }, argument), "process")
-        try check(api.jack_set_xrun_callback(handle, { argument in
-            guard let argument else { return 0 }
-            Unmanaged<JACKRenderer>.fromOpaque(argument)._withUnsafeGuaranteedRef { $0.status.recordXrunFromRenderThread() }
-            return 0
-        }, argument), "xrun")
-        try check(api.jack_set_buffer_size_callback(handle, { frames, argument in
-            guard let argument else { return 0 }
-            Unmanaged<JACKRenderer>.fromOpaque(argument).takeUnretainedValue().bufferSizeChanged(frames)
-            return 0
-        }, argument), "buffer size")
-        try check(api.jack_set_sample_rate_callback(handle, { rate, argument in
-            guard let argument else { return 0 }
-            Unmanaged<JACKRenderer>.fromOpaque(argument).takeUnretainedValue().sampleRateChanged(rate)
-            return 0
-        }, argument), "sample rate")
-        api.jack_on_info_shutdown(handle, { _, reason, argument in
-            guard let argument else { return }
-            let text = reason.map { String(cString: $0) } ?? ""
-            Unmanaged<JACKRenderer>.fromOpaque(argument).takeUnretainedValue().serverShutDown(text)
-        }, argument)
+        try check(
+            api.jack_set_process_callback(
+                handle,
+                { frames, argument in
+                    guard let argument else { return 0 }
+                    return Unmanaged<JACKRenderer>.fromOpaque(argument)._withUnsafeGuaranteedRef { $0.process(frames) }
+                }, argument), "process")
+        try check(
+            api.jack_set_xrun_callback(
+                handle,
+                { argument in
+                    guard let argument else { return 0 }
+                    Unmanaged<JACKRenderer>.fromOpaque(argument)._withUnsafeGuaranteedRef {
+                        $0.status.recordXrunFromRenderThread()
+                    }
+                    return 0
+                }, argument), "xrun")
+        try check(
+            api.jack_set_buffer_size_callback(
+                handle,
+                { frames, argument in
+                    guard let argument else { return 0 }
+                    Unmanaged<JACKRenderer>.fromOpaque(argument).takeUnretainedValue().bufferSizeChanged(frames)
+                    return 0
+                }, argument), "buffer size")
+        try check(
+            api.jack_set_sample_rate_callback(
+                handle,
+                { rate, argument in
+                    guard let argument else { return 0 }
+                    Unmanaged<JACKRenderer>.fromOpaque(argument).takeUnretainedValue().sampleRateChanged(rate)
+                    return 0
+                }, argument), "sample rate")
+        api.jack_on_info_shutdown(
+            handle,
+            { _, reason, argument in
+                guard let argument else { return }
+                let text = reason.map { String(cString: $0) } ?? ""
+                Unmanaged<JACKRenderer>.fromOpaque(argument).takeUnretainedValue().serverShutDown(text)
+            }, argument)
     }
 
     /// The format now: the server's rate and period (they follow server changes).
@@ -123,9 +149,12 @@ public final class JACKStream: AudioStream, @unchecked Sendable {
 
     /// The latency now (the caller holds `control`, so the ports cannot be closed underneath).
     func measuredLatency() -> StreamLatency {
-        guard !context.serverGone.load(ordering: .acquiring), state != .closed else { return lastLatency.withLock { $0 } }
-        let measured = StreamLatency(inputFrames: maximumLatency(context.inputPorts, mode: JackCaptureLatency),
-                                     outputFrames: maximumLatency(context.outputPorts, mode: JackPlaybackLatency))
+        guard !context.serverGone.load(ordering: .acquiring), state != .closed else {
+            return lastLatency.withLock { $0 }
+        }
+        let measured = StreamLatency(
+            inputFrames: maximumLatency(context.inputPorts, mode: JackCaptureLatency),
+            outputFrames: maximumLatency(context.outputPorts, mode: JackPlaybackLatency))
         lastLatency.withLock { $0 = measured }
         return measured
     }

@@ -34,7 +34,10 @@ public final class NullBackend: AudioBackend {
         public var defaultBufferSize: Int
 
         /// Creates options; defaults: real-time clock, a 440 Hz sine at half scale, 48 kHz, 256 frames.
-        public init(clock: Clock = .realTime, inputSignal: TestSignal = .sine(frequency: 440, amplitude: 0.5), sampleRate: Double = 48_000, defaultBufferSize: Int = 256) {
+        public init(
+            clock: Clock = .realTime, inputSignal: TestSignal = .sine(frequency: 440, amplitude: 0.5),
+            sampleRate: Double = 48_000, defaultBufferSize: Int = 256
+        ) {
             self.clock = clock
             self.inputSignal = inputSignal
             self.sampleRate = sampleRate
@@ -51,10 +54,15 @@ public final class NullBackend: AudioBackend {
     public init(options: Options = Options()) { self.options = options }
 
     public var availability: BackendAvailability {
-        .available(detail: "always: a \(options.clock == .manual ? "manually" : "monotonic-clock") paced device that plays into nothing")
+        .available(
+            detail:
+                "always: a \(options.clock == .manual ? "manually" : "monotonic-clock") paced device that plays into nothing"
+        )
     }
 
-    static let supportedRates: [Double] = [8_000, 11_025, 16_000, 22_050, 32_000, 44_100, 48_000, 88_200, 96_000, 176_400, 192_000]
+    static let supportedRates: [Double] = [
+        8_000, 11_025, 16_000, 22_050, 32_000, 44_100, 48_000, 88_200, 96_000, 176_400, 192_000,
+    ]
 
     public func devices() throws(AudioError) -> [AudioDevice] {
         func device(_ id: String, _ name: String, _ direction: AudioDirection, isDefault: Bool) -> AudioDevice {
@@ -101,7 +109,8 @@ public final class NullBackend: AudioBackend {
             outputChannelCount: configuration.direction.hasOutput ? configuration.outputChannelCount : 0,
             bufferSize: bufferSize, maximumFrameCount: bufferSize
         )
-        return try NullStream(configuration: configuration, format: format, clock: options.clock, inputSignal: signal ?? .silence)
+        return try NullStream(
+            configuration: configuration, format: format, clock: options.clock, inputSignal: signal ?? .silence)
     }
 
     private func inputSignal(forDevice device: String?) throws(AudioError) -> TestSignal {
@@ -109,12 +118,15 @@ public final class NullBackend: AudioBackend {
         case nil, "null-in": options.inputSignal
         case "null-silence": .silence
         case "null-noise": .noise(amplitude: 0.5)
-        case let other?: throw AudioError.deviceNotFound(other, backend: id, available: ["null-in", "null-silence", "null-noise"])
+        case let other?:
+            throw AudioError.deviceNotFound(other, backend: id, available: ["null-in", "null-silence", "null-noise"])
         }
     }
 
     /// The Null device list never changes, so the observation never fires.
-    public func observeDevices(_ handler: @escaping @Sendable (DeviceEvent) -> Void) throws(AudioError) -> DeviceObservation {
+    public func observeDevices(
+        _ handler: @escaping @Sendable (DeviceEvent) -> Void
+    ) throws(AudioError) -> DeviceObservation {
         DeviceObservation {}
     }
 }

@@ -9,8 +9,9 @@ public final class NullStream: AudioStream, @unchecked Sendable {
     public let configuration: StreamConfiguration
     public let format: StreamFormat
     public var latency: StreamLatency {
-        StreamLatency(inputFrames: format.inputChannelCount > 0 ? format.bufferSize : 0,
-                      outputFrames: format.outputChannelCount > 0 ? format.bufferSize : 0)
+        StreamLatency(
+            inputFrames: format.inputChannelCount > 0 ? format.bufferSize : 0,
+            outputFrames: format.outputChannelCount > 0 ? format.bufferSize : 0)
     }
     public var xrunCount: Int { status.xrunCount }
     public func events(capacity: Int) -> EventSequence<StreamEvent> { status.events(capacity: capacity) }
@@ -24,7 +25,9 @@ public final class NullStream: AudioStream, @unchecked Sendable {
     private let stopRequested = Atomic<Bool>(false)
     private let callbacks = Atomic<Int>(0)
 
-    init(configuration: StreamConfiguration, format: StreamFormat, clock: NullBackend.Clock, inputSignal: TestSignal) throws(AudioError) {
+    init(
+        configuration: StreamConfiguration, format: StreamFormat, clock: NullBackend.Clock, inputSignal: TestSignal
+    ) throws(AudioError) {
         self.configuration = configuration
         self.format = format
         self.clock = clock
@@ -44,7 +47,9 @@ public final class NullStream: AudioStream, @unchecked Sendable {
         try control.withLock { (thread: inout AudioThread?) throws(AudioError) in
             switch status.state {
             case .running: return
-            case .closed, .invalidated: throw AudioError(.invalidState, "cannot start a \(status.state) stream; open a new one", backend: "null")
+            case .closed, .invalidated:
+                throw AudioError(
+                    .invalidState, "cannot start a \(status.state) stream; open a new one", backend: "null")
             case .stopped: break
             }
             status.setState(.running)
@@ -52,7 +57,9 @@ public final class NullStream: AudioStream, @unchecked Sendable {
                 stopRequested.store(false, ordering: .relaxed)
                 do throws(AudioError) {
                     // Unretained: a dropped stream stops (deinit closes it and joins this thread).
-                    thread = try AudioThread(name: "null-render", realtimePriority: 10, unretained: self) { stream in stream.runClock() }
+                    thread = try AudioThread(name: "null-render", realtimePriority: 10, unretained: self) { stream in
+                        stream.runClock()
+                    }
                 } catch {
                     status.setState(.stopped)
                     throw error
@@ -86,13 +93,19 @@ public final class NullStream: AudioStream, @unchecked Sendable {
     /// within `1...format.maximumFrameCount`.
     public func render(frames: Int) throws(AudioError) -> AudioBufferView {
         guard clock == .manual else {
-            throw AudioError(.invalidState, "render(frames:) drives manually clocked streams; this one runs on its own thread", backend: "null")
+            throw AudioError(
+                .invalidState, "render(frames:) drives manually clocked streams; this one runs on its own thread",
+                backend: "null")
         }
         guard status.state == .running else {
-            throw AudioError(.invalidState, "render(frames:) needs a started stream (it is \(status.state))", backend: "null")
+            throw AudioError(
+                .invalidState, "render(frames:) needs a started stream (it is \(status.state))", backend: "null")
         }
         guard frames >= 1 && frames <= format.maximumFrameCount else {
-            throw AudioError(.invalidArgument, "render(frames: \(frames)) is outside 1...\(format.maximumFrameCount), the stream's maximum", backend: "null")
+            throw AudioError(
+                .invalidArgument,
+                "render(frames: \(frames)) is outside 1...\(format.maximumFrameCount), the stream's maximum",
+                backend: "null")
         }
         callbacks.wrappingAdd(1, ordering: .relaxed)
         return cycle.run(frames: frames, hostTime: MonotonicClock.now())

@@ -13,16 +13,17 @@ public enum TestSignal: Hashable, Sendable, CustomStringConvertible {
     func oscillator(sampleRate: Double) -> Oscillator {
         switch self {
         case .silence: Oscillator(waveform: .sine, frequency: 0, amplitude: 0, sampleRate: sampleRate)
-        case let .sine(frequency, amplitude): Oscillator(waveform: .sine, frequency: frequency, amplitude: amplitude, sampleRate: sampleRate)
-        case let .noise(amplitude): Oscillator(waveform: .noise, amplitude: amplitude, sampleRate: sampleRate)
+        case .sine(let frequency, let amplitude):
+            Oscillator(waveform: .sine, frequency: frequency, amplitude: amplitude, sampleRate: sampleRate)
+        case .noise(let amplitude): Oscillator(waveform: .noise, amplitude: amplitude, sampleRate: sampleRate)
         }
     }
 
     public var description: String {
         switch self {
         case .silence: "silence"
-        case let .sine(frequency, amplitude): "sine \(frequency) Hz at \(amplitude)"
-        case let .noise(amplitude): "white noise at \(amplitude)"
+        case .sine(let frequency, let amplitude): "sine \(frequency) Hz at \(amplitude)"
+        case .noise(let amplitude): "white noise at \(amplitude)"
         }
     }
 }

@@ -8,10 +8,15 @@ extension PipeWireBackend {
     }
 
     public func defaultDevice(for direction: AudioDirection) throws(AudioError) -> AudioDevice? {
-        try devices().first { direction == .input ? $0.direction.hasInput && $0.isDefaultInput : $0.direction.hasOutput && $0.isDefaultOutput }
+        try devices().first {
+            direction == .input
+                ? $0.direction.hasInput && $0.isDefaultInput : $0.direction.hasOutput && $0.isDefaultOutput
+        }
     }
 
-    public func observeDevices(_ handler: @escaping @Sendable (DeviceEvent) -> Void) throws(AudioError) -> DeviceObservation {
+    public func observeDevices(
+        _ handler: @escaping @Sendable (DeviceEvent) -> Void
+    ) throws(AudioError) -> DeviceObservation {
         let watcher = try PipeWireDeviceWatcher(backend: self, handler: handler)
         return DeviceObservation { watcher.cancel() }
     }

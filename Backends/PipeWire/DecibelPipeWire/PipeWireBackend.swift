@@ -77,7 +77,8 @@ public final class PipeWireBackend: AudioBackend {
     /// A new connection to the configured daemon.
     func connect(name: String? = nil, watchRegistry: Bool = false) throws(AudioError) -> PipeWireConnection {
         let library = try PipeWireLibrary.load(path: options.libraryPath)
-        return try PipeWireConnection(library: library, name: name ?? options.clientName, remote: options.remote,
-                                      watchRegistry: watchRegistry, timeoutNanoseconds: options.timeoutNanoseconds)
+        return try PipeWireConnection(
+            library: library, name: name ?? options.clientName, remote: options.remote,
+            watchRegistry: watchRegistry, timeoutNanoseconds: options.timeoutNanoseconds)
     }
 }

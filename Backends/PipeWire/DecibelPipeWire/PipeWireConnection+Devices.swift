@@ -16,22 +16,34 @@ extension PipeWireConnection {
             let rates = rate.map { [$0] } ?? []
             switch mediaClass {
             case "Audio/Sink":
-                result.append(AudioDevice(
-                    id: name, name: description, backend: "pipewire", direction: .output, outputChannelCount: channels,
-                    sampleRates: rates, preferredSampleRate: rate, sampleTypes: [.float32], isDefaultOutput: name == defaultSink))
-                result.append(AudioDevice(
-                    id: name + ".monitor", name: "Monitor of \(description)", backend: "pipewire", direction: .input,
-                    inputChannelCount: channels, sampleRates: rates, preferredSampleRate: rate, sampleTypes: [.float32],
-                    isDefaultInput: name == defaultSource, isMonitor: true))
+                result.append(
+                    AudioDevice(
+                        id: name, name: description, backend: "pipewire", direction: .output,
+                        outputChannelCount: channels,
+                        sampleRates: rates, preferredSampleRate: rate, sampleTypes: [.float32],
+                        isDefaultOutput: name == defaultSink))
+                result.append(
+                    AudioDevice(
+                        id: name + ".monitor", name: "Monitor of \(description)", backend: "pipewire",
+                        direction: .input,
+                        inputChannelCount: channels, sampleRates: rates, preferredSampleRate: rate,
+                        sampleTypes: [.float32],
+                        isDefaultInput: name == defaultSource, isMonitor: true))
             case "Audio/Source", "Audio/Source/Virtual":
-                result.append(AudioDevice(
-                    id: name, name: description, backend: "pipewire", direction: .input, inputChannelCount: channels,
-                    sampleRates: rates, preferredSampleRate: rate, sampleTypes: [.float32], isDefaultInput: name == defaultSource))
+                result.append(
+                    AudioDevice(
+                        id: name, name: description, backend: "pipewire", direction: .input,
+                        inputChannelCount: channels,
+                        sampleRates: rates, preferredSampleRate: rate, sampleTypes: [.float32],
+                        isDefaultInput: name == defaultSource))
             case "Audio/Duplex":
-                result.append(AudioDevice(
-                    id: name, name: description, backend: "pipewire", direction: .duplex, inputChannelCount: channels,
-                    outputChannelCount: channels, sampleRates: rates, preferredSampleRate: rate, sampleTypes: [.float32],
-                    isDefaultInput: name == defaultSource, isDefaultOutput: name == defaultSink))
+                result.append(
+                    AudioDevice(
+                        id: name, name: description, backend: "pipewire", direction: .duplex,
+                        inputChannelCount: channels,
+                        outputChannelCount: channels, sampleRates: rates, preferredSampleRate: rate,
+                        sampleTypes: [.float32],
+                        isDefaultInput: name == defaultSource, isDefaultOutput: name == defaultSink))
             default:
                 continue
             }

@@ -29,7 +29,9 @@ final class PipeWireConnection: @unchecked Sendable {
 
     /// Connects to the daemon at `remote` (nil: libpipewire's default) and waits until it answered one
     /// round trip, so a daemon that accepts but never answers fails within the timeout.
-    init(library: PipeWireLibrary, name: String, remote: String?, watchRegistry: Bool, timeoutNanoseconds: UInt64) throws(AudioError) {
+    init(
+        library: PipeWireLibrary, name: String, remote: String?, watchRegistry: Bool, timeoutNanoseconds: UInt64
+    ) throws(AudioError) {
         self.library = library
         self.timeoutNanoseconds = timeoutNanoseconds
         var events = decibel_pipewire_connection_events(
@@ -48,7 +50,8 @@ final class PipeWireConnection: @unchecked Sendable {
                 let connection = PipeWireConnection.from(data)
                 guard id == decibel_pipewire_id_core(), connection.failure == nil else { return }
                 let text = message.map { String(cString: $0) } ?? pipewireErrorText(res)
-                connection.failure = res == -EPIPE ? "the PipeWire daemon went away (\(text))" : "PipeWire reported: \(text)"
+                connection.failure =
+                    res == -EPIPE ? "the PipeWire daemon went away (\(text))" : "PipeWire reported: \(text)"
                 connection.onFailure?(connection.failure!)
             },
             node: { data, id, props in
@@ -72,7 +75,8 @@ final class PipeWireConnection: @unchecked Sendable {
             })
         var code: Int32 = 0
         let created = withUnsafePointer(to: library.api) { api in
-            decibel_pipewire_connection_new(api, name, remote, watchRegistry, &events, Unmanaged.passUnretained(self).toOpaque(), &code)
+            decibel_pipewire_connection_new(
+                api, name, remote, watchRegistry, &events, Unmanaged.passUnretained(self).toOpaque(), &code)
         }
         guard let created else {
             throw AudioError(
@@ -109,7 +113,9 @@ final class PipeWireConnection: @unchecked Sendable {
 
     /// Waits until the daemon has handled everything sent so far (and its answers arrived).
     func roundTrip() throws(AudioError) {
-        guard let handle else { throw AudioError(.invalidState, "the PipeWire connection is closed", backend: "pipewire") }
+        guard let handle else {
+            throw AudioError(.invalidState, "the PipeWire connection is closed", backend: "pipewire")
+        }
         try withLock { () throws(AudioError) in
             let seq = decibel_pipewire_connection_sync(handle)
             try waitLocked("the PipeWire daemon did not answer") { completedSync >= seq }

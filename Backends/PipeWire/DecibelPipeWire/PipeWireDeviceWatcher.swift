@@ -45,7 +45,8 @@ final class PipeWireDeviceWatcher: @unchecked Sendable {
     private func watch() {
         while !cancelled.load(ordering: .acquiring) {
             wake.wait(timeoutNanoseconds: 500_000_000)
-            guard changed.exchange(false, ordering: .acquiringAndReleasing), !cancelled.load(ordering: .acquiring) else { continue }
+            guard changed.exchange(false, ordering: .acquiringAndReleasing), !cancelled.load(ordering: .acquiring)
+            else { continue }
             try? connection.roundTrip()  // let the nodes' info and the metadata that follow arrive too
             changed.store(false, ordering: .releasing)
             let current = connection.withLock { connection.devices() }

@@ -1,11 +1,12 @@
+internal import CPipeWire
+import DecibelCore
+import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
-internal import CPipeWire
-import DecibelCore
-import Synchronization
 
 /// libpipewire, loaded at run time by the shared `BackendLibrary` loader.
 struct PipeWireLibrary: Sendable {
@@ -22,7 +23,8 @@ struct PipeWireLibrary: Sendable {
     /// Loads the library at `path` (once per path) and runs `pw_init` once per process.
     static func load(path: String) throws(AudioError) -> PipeWireLibrary {
         let library = PipeWireLibrary(
-            library: try BackendLibrary.load(description, path: path, functionName: { decibel_pipewire_function_name($0) }))
+            library: try BackendLibrary.load(
+                description, path: path, functionName: { decibel_pipewire_function_name($0) }))
         initialized.withLock { done in
             if !done {
                 library.api.pw_init(nil, nil)

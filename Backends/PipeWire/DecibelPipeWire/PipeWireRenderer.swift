@@ -51,8 +51,11 @@ final class PipeWireRenderer: @unchecked Sendable {
         inputChannels = format.inputChannelCount
         let duplex = outputChannels > 0 && inputChannels > 0
         cushion = 2 * format.bufferSize
-        duplexRing = duplex ? FrameRingBuffer(channelCount: inputChannels, capacity: 4 * format.maximumFrameCount + cushion) : nil
-        duplexInput = AudioBuffer(channelCount: duplex ? inputChannels : 0, frameCapacity: duplex ? format.maximumFrameCount : 0)
+        duplexRing =
+            duplex
+            ? FrameRingBuffer(channelCount: inputChannels, capacity: 4 * format.maximumFrameCount + cushion) : nil
+        duplexInput = AudioBuffer(
+            channelCount: duplex ? inputChannels : 0, frameCapacity: duplex ? format.maximumFrameCount : 0)
         prime(frames: min(format.bufferSize, format.maximumFrameCount))
     }
 
@@ -118,7 +121,8 @@ final class PipeWireRenderer: @unchecked Sendable {
         } else {
             let context = RenderContext(
                 input: input, output: .empty, frameCount: frames,
-                timestamp: AudioTimestamp(sampleTime: inputTime, hostTime: MonotonicClock.now()), sampleRate: sampleRate)
+                timestamp: AudioTimestamp(sampleTime: inputTime, hostTime: MonotonicClock.now()), sampleRate: sampleRate
+            )
             if !priming {
                 render(context)
                 processCallbacks.wrappingAdd(1, ordering: .relaxed)
@@ -137,7 +141,8 @@ final class PipeWireRenderer: @unchecked Sendable {
     /// learns of every change (`formatChanged`), the first one included.
     func graphQuantumChanged(frames: UInt32, rate: UInt32) {
         RealtimeSanitizer.enter()
-        let quantum = Double(rate) == sampleRate ? Int(frames) : Int((Double(frames) * sampleRate / Double(rate)).rounded())
+        let quantum =
+            Double(rate) == sampleRate ? Int(frames) : Int((Double(frames) * sampleRate / Double(rate)).rounded())
         let previous = grantedQuantum.exchange(quantum, ordering: .relaxed)
         if quantum != (previous == 0 ? requestedFormat.bufferSize : previous) {
             status.postFromRenderThread(.formatChanged(format(quantum: quantum)))
@@ -173,7 +178,9 @@ final class PipeWireRenderer: @unchecked Sendable {
         guard state == PW_STREAM_STATE_ERROR else { return }
         let text = error.map { String(cString: $0) } ?? "unknown error"
         stateError = text
-        if status.transition(from: .running, to: .invalidated) { status.post(.deviceLost(reason: "the PipeWire stream failed: \(text)")) }
+        if status.transition(from: .running, to: .invalidated) {
+            status.post(.deviceLost(reason: "the PipeWire stream failed: \(text)"))
+        }
     }
 
     private static func renderer(_ data: UnsafeMutableRawPointer?) -> PipeWireRenderer {

@@ -30,20 +30,29 @@ public final class PipeWireStream: AudioStream, @unchecked Sendable {
         try configuration.validate(backend: "pipewire")
         let maximumChannels = Int(DECIBEL_PIPEWIRE_MAX_CHANNELS)
         if max(configuration.outputChannelCount, configuration.inputChannelCount) > maximumChannels {
-            throw AudioError(.unsupportedConfiguration, "PipeWire streams carry at most \(maximumChannels) channels here", backend: "pipewire")
+            throw AudioError(
+                .unsupportedConfiguration, "PipeWire streams carry at most \(maximumChannels) channels here",
+                backend: "pipewire")
         }
         self.configuration = configuration
         options = backend.options
         library = try PipeWireLibrary.load(path: options.libraryPath)
 
-        let probe = try backend.connect(name: configuration.name, watchRegistry: configuration.outputDevice != nil || configuration.inputDevice != nil)
+        let probe = try backend.connect(
+            name: configuration.name,
+            watchRegistry: configuration.outputDevice != nil || configuration.inputDevice != nil)
         let (devices, properties) = probe.withLock { (probe.devices(), probe.serverProperties) }
         probe.close()
         func target(_ id: String?, input: Bool) throws(AudioError) -> (node: String, monitor: Bool)? {
             guard let id else { return nil }
-            guard let device = devices.first(where: { $0.id == id && (input ? $0.direction.hasInput : $0.direction.hasOutput) }) else {
+            guard
+                let device = devices.first(where: {
+                    $0.id == id && (input ? $0.direction.hasInput : $0.direction.hasOutput)
+                })
+            else {
                 throw AudioError.deviceNotFound(
-                    id, backend: "pipewire", available: devices.filter { input ? $0.direction.hasInput : $0.direction.hasOutput }.map(\.id))
+                    id, backend: "pipewire",
+                    available: devices.filter { input ? $0.direction.hasInput : $0.direction.hasOutput }.map(\.id))
             }
             return device.isMonitor ? (String(device.id.dropLast(".monitor".count)), true) : (device.id, false)
         }
@@ -76,7 +85,8 @@ public final class PipeWireStream: AudioStream, @unchecked Sendable {
         lock.withLock {
             guard let connection else { return StreamLatency() }
             return connection.withLock {
-                StreamLatency(inputFrames: inputStream.map(delayFrames) ?? 0, outputFrames: outputStream.map(delayFrames) ?? 0)
+                StreamLatency(
+                    inputFrames: inputStream.map(delayFrames) ?? 0, outputFrames: outputStream.map(delayFrames) ?? 0)
             }
         }
     }
@@ -94,14 +104,18 @@ public final class PipeWireStream: AudioStream, @unchecked Sendable {
     public var nodeIDs: (output: UInt32?, input: UInt32?) {
         lock.withLock {
             guard let connection else { return (nil, nil) }
-            return connection.withLock { (outputStream.map(decibel_pipewire_stream_node_id), inputStream.map(decibel_pipewire_stream_node_id)) }
+            return connection.withLock {
+                (outputStream.map(decibel_pipewire_stream_node_id), inputStream.map(decibel_pipewire_stream_node_id))
+            }
         }
     }
 
     public func start() throws(AudioError) {
         switch status.state {
         case .running: return
-        case .invalidated: throw AudioError(.streamInvalidated, "the stream's daemon or device went away; open a new stream", backend: "pipewire")
+        case .invalidated:
+            throw AudioError(
+                .streamInvalidated, "the stream's daemon or device went away; open a new stream", backend: "pipewire")
         case .closed: throw AudioError(.invalidState, "the stream is closed", backend: "pipewire")
         case .stopped: break
         }
@@ -196,10 +210,12 @@ public final class PipeWireStream: AudioStream, @unchecked Sendable {
         var code: Int32 = 0
         let stream = decibel_pipewire_stream_new(
             connection.handle!, configuration.name, properties, capture, UInt32(channels), UInt32(rate),
-            UInt32(format.maximumFrameCount), !capture || !configuration.direction.hasOutput, &events, Unmanaged.passUnretained(renderer).toOpaque(), &code)
+            UInt32(format.maximumFrameCount), !capture || !configuration.direction.hasOutput, &events,
+            Unmanaged.passUnretained(renderer).toOpaque(), &code)
         guard let stream else {
-            throw AudioError(.backendError, "PipeWire did not create the \(capture ? "capture" : "playback") stream",
-                             backend: "pipewire", code: code, codeDescription: pipewireErrorText(code))
+            throw AudioError(
+                .backendError, "PipeWire did not create the \(capture ? "capture" : "playback") stream",
+                backend: "pipewire", code: code, codeDescription: pipewireErrorText(code))
         }
         return stream
     }

@@ -11,7 +11,9 @@ extension PulseBackend {
         try devices().first { $0.direction == (direction == .input ? .input : .output) && $0.isDefault(for: direction) }
     }
 
-    public func observeDevices(_ handler: @escaping @Sendable (DeviceEvent) -> Void) throws(AudioError) -> DeviceObservation {
+    public func observeDevices(
+        _ handler: @escaping @Sendable (DeviceEvent) -> Void
+    ) throws(AudioError) -> DeviceObservation {
         let watcher = try PulseDeviceWatcher(connection: connect(), handler: handler)
         return DeviceObservation { watcher.cancel() }
     }

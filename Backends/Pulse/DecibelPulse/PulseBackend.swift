@@ -64,7 +64,8 @@ public final class PulseBackend: AudioBackend {
             let connection = try connect()
             defer { connection.close() }
             let info = try connection.serverInfo()
-            return .available(detail: "\(info.name) \(info.version) at \(connection.serverAddress), \(Int(info.sampleRate)) Hz")
+            return .available(
+                detail: "\(info.name) \(info.version) at \(connection.serverAddress), \(Int(info.sampleRate)) Hz")
         } catch {
             return .unavailable(reason: error.description)
         }
@@ -82,7 +83,8 @@ public final class PulseBackend: AudioBackend {
     /// A new connection to the configured server.
     func connect(name: String? = nil) throws(AudioError) -> PulseConnection {
         let library = try PulseLibrary.load(path: options.libraryPath)
-        return try PulseConnection(library: library, server: options.server, name: name ?? options.clientName,
-                                   timeoutNanoseconds: options.timeoutNanoseconds)
+        return try PulseConnection(
+            library: library, server: options.server, name: name ?? options.clientName,
+            timeoutNanoseconds: options.timeoutNanoseconds)
     }
 }

@@ -1,10 +1,11 @@
+import CPulse
+import DecibelCore
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
-import CPulse
-import DecibelCore
 
 /// One connected incarnation of a `PulseStream`: a connection and its playback and/or record
 /// `pa_stream`. A reconnection builds a new one; the renderer and status carry over.
@@ -19,7 +20,10 @@ final class PulseConnectedStream: @unchecked Sendable {
     var api: decibel_pulse_api { connection.api }
 
     /// Connects, creates the streams and waits (bounded) until the server accepted them.
-    init(connection: PulseConnection, setup: PulseStreamSetup, renderer: PulseRenderer, status: StreamStatus, timeoutNanoseconds: UInt64) throws(AudioError) {
+    init(
+        connection: PulseConnection, setup: PulseStreamSetup, renderer: PulseRenderer, status: StreamStatus,
+        timeoutNanoseconds: UInt64
+    ) throws(AudioError) {
         self.connection = connection
         self.setup = setup
         self.status = status
@@ -27,7 +31,9 @@ final class PulseConnectedStream: @unchecked Sendable {
             try connection.locked { () throws(AudioError) in
                 if setup.format.outputChannelCount > 0 { playback = try makeStream(output: true, renderer: renderer) }
                 if setup.format.inputChannelCount > 0 { record = try makeStream(output: false, renderer: renderer) }
-                if setup.followsDefaultDevice && (setup.outputDevice == nil && playback != nil || setup.inputDevice == nil && record != nil) {
+                if setup.followsDefaultDevice
+                    && (setup.outputDevice == nil && playback != nil || setup.inputDevice == nil && record != nil)
+                {
                     followDefaults()
                 }
             }
@@ -39,13 +45,18 @@ final class PulseConnectedStream: @unchecked Sendable {
                 }
             }
             let failure: AudioError? = connection.locked {
-                for stream in [playback, record].compactMap({ $0 }) where api.pa_stream_get_state(stream) != PA_STREAM_READY {
+                for stream in [playback, record].compactMap({ $0 })
+                where api.pa_stream_get_state(stream) != PA_STREAM_READY {
                     let code = api.pa_context_errno(connection.context)
-                    let device = stream == playback ? setup.outputDevice ?? "the default sink" : setup.inputDevice ?? "the default source"
+                    let device =
+                        stream == playback
+                        ? setup.outputDevice ?? "the default sink" : setup.inputDevice ?? "the default source"
                     return settled
-                        ? AudioError(.unsupportedConfiguration, "PulseAudio refused the stream on \(device)", backend: "pulse",
-                                     code: code, codeDescription: connection.library.errorText(code))
-                        : AudioError(.timedOut, "PulseAudio did not set up the stream on \(device) in time", backend: "pulse")
+                        ? AudioError(
+                            .unsupportedConfiguration, "PulseAudio refused the stream on \(device)", backend: "pulse",
+                            code: code, codeDescription: connection.library.errorText(code))
+                        : AudioError(
+                            .timedOut, "PulseAudio did not set up the stream on \(device) in time", backend: "pulse")
                 }
                 return nil
             }
@@ -94,7 +105,9 @@ final class PulseConnectedStream: @unchecked Sendable {
     /// The server's buffer attributes for the playback (or else record) stream.
     var bufferAttributes: pa_buffer_attr? {
         connection.locked {
-            guard let stream = playback ?? record, let attributes = api.pa_stream_get_buffer_attr(stream) else { return nil }
+            guard let stream = playback ?? record, let attributes = api.pa_stream_get_buffer_attr(stream) else {
+                return nil
+            }
             return attributes.pointee
         }
     }
@@ -102,8 +115,10 @@ final class PulseConnectedStream: @unchecked Sendable {
     /// The sink or source each stream is on now.
     var deviceNames: (output: String?, input: String?) {
         connection.locked {
-            (playback.flatMap { pulseString(api.pa_stream_get_device_name($0)) },
-             record.flatMap { pulseString(api.pa_stream_get_device_name($0)) })
+            (
+                playback.flatMap { pulseString(api.pa_stream_get_device_name($0)) },
+                record.flatMap { pulseString(api.pa_stream_get_device_name($0)) }
+            )
         }
     }
 
@@ -111,58 +126,80 @@ final class PulseConnectedStream: @unchecked Sendable {
 
     private func makeStream(output: Bool, renderer: PulseRenderer) throws(AudioError) -> OpaquePointer {
         let channels = output ? setup.format.outputChannelCount : setup.format.inputChannelCount
-        var spec = pa_sample_spec(format: Self.pulseFormat(setup.sampleType), rate: UInt32(setup.format.sampleRate), channels: UInt8(channels))
+        var spec = pa_sample_spec(
+            format: Self.pulseFormat(setup.sampleType), rate: UInt32(setup.format.sampleRate), channels: UInt8(channels)
+        )
         var map = pa_channel_map()
         _ = api.pa_channel_map_init_extend(&map, UInt32(channels), PA_CHANNEL_MAP_DEFAULT)
         guard let stream = api.pa_stream_new(connection.context, setup.name, &spec, &map) else {
             let code = api.pa_context_errno(connection.context)
-            throw AudioError(.unsupportedConfiguration, "pa_stream_new refused \(spec.rate) Hz, \(channels) channels",
-                             backend: "pulse", code: code, codeDescription: connection.library.errorText(code))
+            throw AudioError(
+                .unsupportedConfiguration, "pa_stream_new refused \(spec.rate) Hz, \(channels) channels",
+                backend: "pulse", code: code, codeDescription: connection.library.errorText(code))
         }
         let me = Unmanaged.passUnretained(self).toOpaque()
         let render = Unmanaged.passUnretained(renderer).toOpaque()
-        api.pa_stream_set_state_callback(stream, { stream, userdata in
-            guard let stream, let userdata else { return }
-            Unmanaged<PulseConnectedStream>.fromOpaque(userdata).takeUnretainedValue().streamStateChanged(stream)
-        }, me)
-        api.pa_stream_set_moved_callback(stream, { stream, userdata in
-            guard let stream, let userdata else { return }
-            Unmanaged<PulseConnectedStream>.fromOpaque(userdata).takeUnretainedValue().streamMoved(stream)
-        }, me)
+        api.pa_stream_set_state_callback(
+            stream,
+            { stream, userdata in
+                guard let stream, let userdata else { return }
+                Unmanaged<PulseConnectedStream>.fromOpaque(userdata).takeUnretainedValue().streamStateChanged(stream)
+            }, me)
+        api.pa_stream_set_moved_callback(
+            stream,
+            { stream, userdata in
+                guard let stream, let userdata else { return }
+                Unmanaged<PulseConnectedStream>.fromOpaque(userdata).takeUnretainedValue().streamMoved(stream)
+            }, me)
         let bytes = UInt32(setup.targetFrames * channels * setup.sampleType.bytesPerSample)
         let unset = decibel_pulse_attr_default()
-        var attributes = pa_buffer_attr(maxlength: unset, tlength: output ? bytes : unset, prebuf: unset, minreq: unset, fragsize: output ? unset : bytes)
+        var attributes = pa_buffer_attr(
+            maxlength: unset, tlength: output ? bytes : unset, prebuf: unset, minreq: unset,
+            fragsize: output ? unset : bytes)
         // A named device means that device: the server must not move the stream when the default
         // changes, and when the device goes away the stream fails (reported as deviceLost).
         let named = (output ? setup.outputDevice : setup.inputDevice) != nil
-        let flags = pa_stream_flags_t(rawValue: PA_STREAM_INTERPOLATE_TIMING.rawValue | PA_STREAM_AUTO_TIMING_UPDATE.rawValue
-                                      | PA_STREAM_ADJUST_LATENCY.rawValue | (named ? PA_STREAM_DONT_MOVE.rawValue : 0))
+        let flags = pa_stream_flags_t(
+            rawValue: PA_STREAM_INTERPOLATE_TIMING.rawValue | PA_STREAM_AUTO_TIMING_UPDATE.rawValue
+                | PA_STREAM_ADJUST_LATENCY.rawValue | (named ? PA_STREAM_DONT_MOVE.rawValue : 0))
         let result: Int32
         if output {
-            api.pa_stream_set_write_callback(stream, { stream, bytes, userdata in
-                guard let stream, let userdata else { return }
-                Unmanaged<PulseRenderer>.fromOpaque(userdata).takeUnretainedValue().write(stream: stream, bytes: bytes)
-            }, render)
-            api.pa_stream_set_underflow_callback(stream, { _, userdata in
-                guard let userdata else { return }
-                Unmanaged<PulseConnectedStream>.fromOpaque(userdata).takeUnretainedValue().status.recordXrunFromRenderThread()
-            }, me)
+            api.pa_stream_set_write_callback(
+                stream,
+                { stream, bytes, userdata in
+                    guard let stream, let userdata else { return }
+                    Unmanaged<PulseRenderer>.fromOpaque(userdata).takeUnretainedValue().write(
+                        stream: stream, bytes: bytes)
+                }, render)
+            api.pa_stream_set_underflow_callback(
+                stream,
+                { _, userdata in
+                    guard let userdata else { return }
+                    Unmanaged<PulseConnectedStream>.fromOpaque(userdata).takeUnretainedValue().status
+                        .recordXrunFromRenderThread()
+                }, me)
             result = api.pa_stream_connect_playback(stream, setup.outputDevice, &attributes, flags, nil, nil)
         } else {
-            api.pa_stream_set_read_callback(stream, { stream, _, userdata in
-                guard let stream, let userdata else { return }
-                Unmanaged<PulseRenderer>.fromOpaque(userdata).takeUnretainedValue().read(stream: stream)
-            }, render)
-            api.pa_stream_set_overflow_callback(stream, { _, userdata in
-                guard let userdata else { return }
-                Unmanaged<PulseConnectedStream>.fromOpaque(userdata).takeUnretainedValue().status.recordXrunFromRenderThread()
-            }, me)
+            api.pa_stream_set_read_callback(
+                stream,
+                { stream, _, userdata in
+                    guard let stream, let userdata else { return }
+                    Unmanaged<PulseRenderer>.fromOpaque(userdata).takeUnretainedValue().read(stream: stream)
+                }, render)
+            api.pa_stream_set_overflow_callback(
+                stream,
+                { _, userdata in
+                    guard let userdata else { return }
+                    Unmanaged<PulseConnectedStream>.fromOpaque(userdata).takeUnretainedValue().status
+                        .recordXrunFromRenderThread()
+                }, me)
             result = api.pa_stream_connect_record(stream, setup.inputDevice, &attributes, flags)
         }
         if result < 0 {
             api.pa_stream_unref(stream)
-            throw AudioError(.unsupportedConfiguration, "cannot connect the \(output ? "playback" : "record") stream",
-                             backend: "pulse", code: result, codeDescription: connection.library.errorText(result))
+            throw AudioError(
+                .unsupportedConfiguration, "cannot connect the \(output ? "playback" : "record") stream",
+                backend: "pulse", code: result, codeDescription: connection.library.errorText(result))
         }
         return stream
     }
@@ -189,11 +226,15 @@ final class PulseConnectedStream: @unchecked Sendable {
     private func streamStateChanged(_ stream: OpaquePointer) {
         connection.changed.signal()
         if api.pa_stream_get_state(stream) == PA_STREAM_READY { Self.raiseMainloopPriority() }
-        guard api.pa_stream_get_state(stream) == PA_STREAM_FAILED || api.pa_stream_get_state(stream) == PA_STREAM_TERMINATED else { return }
+        guard
+            api.pa_stream_get_state(stream) == PA_STREAM_FAILED
+                || api.pa_stream_get_state(stream) == PA_STREAM_TERMINATED
+        else { return }
         let contextState = api.pa_context_get_state(connection.context)
         // A dead context is reported by the connection's failure handler as serverShutDown.
         guard contextState == PA_CONTEXT_READY, status.state == .running else { return }
-        let device = stream == playback ? setup.outputDevice ?? "the default sink" : setup.inputDevice ?? "the default source"
+        let device =
+            stream == playback ? setup.outputDevice ?? "the default sink" : setup.inputDevice ?? "the default source"
         if status.transition(from: .running, to: .invalidated) {
             status.post(.deviceLost(reason: "PulseAudio ended the stream on \(device)"))
         }

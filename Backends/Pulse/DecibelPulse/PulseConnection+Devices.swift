@@ -24,7 +24,8 @@ func pulseDevice(sink info: pa_sink_info) -> AudioDevice {
     return AudioDevice(
         id: name, name: pulseString(info.description) ?? name, backend: "pulse", direction: .output,
         outputChannelCount: Int(info.sample_spec.channels),
-        sampleRates: pulseSampleRates, preferredSampleRate: Double(info.sample_spec.rate), sampleTypes: pulseSampleTypes)
+        sampleRates: pulseSampleRates, preferredSampleRate: Double(info.sample_spec.rate), sampleTypes: pulseSampleTypes
+    )
 }
 
 /// A source (a microphone or a sink's monitor) as a Decibel input device.
@@ -33,7 +34,8 @@ func pulseDevice(source info: pa_source_info) -> AudioDevice {
     return AudioDevice(
         id: name, name: pulseString(info.description) ?? name, backend: "pulse", direction: .input,
         inputChannelCount: Int(info.sample_spec.channels),
-        sampleRates: pulseSampleRates, preferredSampleRate: Double(info.sample_spec.rate), sampleTypes: pulseSampleTypes,
+        sampleRates: pulseSampleRates, preferredSampleRate: Double(info.sample_spec.rate),
+        sampleTypes: pulseSampleTypes,
         isMonitor: info.monitor_of_sink != decibel_pulse_invalid_index())
 }
 
@@ -42,18 +44,20 @@ extension PulseConnection {
     func serverInfo() throws(AudioError) -> PulseServerInfo {
         let reply = PulseReply<PulseServerInfo?>(nil, connection: self)
         let info = try perform("pa_context_get_server_info", reply) { context, userdata in
-            api.pa_context_get_server_info(context, { _, info, userdata in
-                guard let reply = PulseReply<PulseServerInfo?>.from(userdata) else { return }
-                if let info = info?.pointee {
-                    reply.value = PulseServerInfo(
-                        name: pulseString(info.server_name) ?? "PulseAudio",
-                        version: pulseString(info.server_version) ?? "?",
-                        sampleRate: Double(info.sample_spec.rate),
-                        defaultSink: pulseString(info.default_sink_name),
-                        defaultSource: pulseString(info.default_source_name))
-                }
-                reply.finish()
-            }, userdata)
+            api.pa_context_get_server_info(
+                context,
+                { _, info, userdata in
+                    guard let reply = PulseReply<PulseServerInfo?>.from(userdata) else { return }
+                    if let info = info?.pointee {
+                        reply.value = PulseServerInfo(
+                            name: pulseString(info.server_name) ?? "PulseAudio",
+                            version: pulseString(info.server_version) ?? "?",
+                            sampleRate: Double(info.sample_spec.rate),
+                            defaultSink: pulseString(info.default_sink_name),
+                            defaultSource: pulseString(info.default_source_name))
+                    }
+                    reply.finish()
+                }, userdata)
         }
         guard let info else { throw AudioError(.backendError, "the server sent no server info", backend: "pulse") }
         return info
@@ -63,11 +67,13 @@ extension PulseConnection {
     func sinks() throws(AudioError) -> [(index: UInt32, device: AudioDevice)] {
         let reply = PulseReply<[(index: UInt32, device: AudioDevice)]>([], connection: self)
         return try perform("pa_context_get_sink_info_list", reply) { context, userdata in
-            api.pa_context_get_sink_info_list(context, { _, info, eol, userdata in
-                guard let reply = PulseReply<[(index: UInt32, device: AudioDevice)]>.from(userdata) else { return }
-                if let info = info?.pointee { reply.value.append((info.index, pulseDevice(sink: info))) }
-                if eol != 0 { reply.finish() }
-            }, userdata)
+            api.pa_context_get_sink_info_list(
+                context,
+                { _, info, eol, userdata in
+                    guard let reply = PulseReply<[(index: UInt32, device: AudioDevice)]>.from(userdata) else { return }
+                    if let info = info?.pointee { reply.value.append((info.index, pulseDevice(sink: info))) }
+                    if eol != 0 { reply.finish() }
+                }, userdata)
         }
     }
 
@@ -75,11 +81,13 @@ extension PulseConnection {
     func sources() throws(AudioError) -> [(index: UInt32, device: AudioDevice)] {
         let reply = PulseReply<[(index: UInt32, device: AudioDevice)]>([], connection: self)
         return try perform("pa_context_get_source_info_list", reply) { context, userdata in
-            api.pa_context_get_source_info_list(context, { _, info, eol, userdata in
-                guard let reply = PulseReply<[(index: UInt32, device: AudioDevice)]>.from(userdata) else { return }
-                if let info = info?.pointee { reply.value.append((info.index, pulseDevice(source: info))) }
-                if eol != 0 { reply.finish() }
-            }, userdata)
+            api.pa_context_get_source_info_list(
+                context,
+                { _, info, eol, userdata in
+                    guard let reply = PulseReply<[(index: UInt32, device: AudioDevice)]>.from(userdata) else { return }
+                    if let info = info?.pointee { reply.value.append((info.index, pulseDevice(source: info))) }
+                    if eol != 0 { reply.finish() }
+                }, userdata)
         }
     }
 
@@ -88,8 +96,10 @@ extension PulseConnection {
         let server = try serverInfo()
         var devices = try sinks().map(\.device) + sources().map(\.device)
         for index in devices.indices {
-            devices[index].isDefaultOutput = devices[index].direction == .output && devices[index].id == server.defaultSink
-            devices[index].isDefaultInput = devices[index].direction == .input && devices[index].id == server.defaultSource
+            devices[index].isDefaultOutput =
+                devices[index].direction == .output && devices[index].id == server.defaultSink
+            devices[index].isDefaultInput =
+                devices[index].direction == .input && devices[index].id == server.defaultSource
         }
         return devices
     }

@@ -36,16 +36,19 @@ final class PulseConnection: @unchecked Sendable {
         self.mainloop = mainloop
         self.context = context
         let userdata = Unmanaged.passUnretained(self).toOpaque()
-        api.pa_context_set_state_callback(context, { _, userdata in
-            guard let userdata else { return }
-            Unmanaged<PulseConnection>.fromOpaque(userdata).takeUnretainedValue().contextStateChanged()
-        }, userdata)
+        api.pa_context_set_state_callback(
+            context,
+            { _, userdata in
+                guard let userdata else { return }
+                Unmanaged<PulseConnection>.fromOpaque(userdata).takeUnretainedValue().contextStateChanged()
+            }, userdata)
         let target = server ?? "the default server"
         if api.pa_context_connect(context, server, PA_CONTEXT_NOAUTOSPAWN, nil) < 0 {
             let code = api.pa_context_errno(context)
             teardown(started: false)
-            throw AudioError(.backendUnavailable, "cannot connect to PulseAudio at \(target)", backend: "pulse",
-                             code: code, codeDescription: library.errorText(code))
+            throw AudioError(
+                .backendUnavailable, "cannot connect to PulseAudio at \(target)", backend: "pulse",
+                code: code, codeDescription: library.errorText(code))
         }
         if api.pa_threaded_mainloop_start(mainloop) < 0 {
             teardown(started: false)
@@ -60,11 +63,14 @@ final class PulseConnection: @unchecked Sendable {
             let code = locked { api.pa_context_errno(context) }
             close()
             if !ready {
-                throw AudioError(.timedOut, "PulseAudio at \(target) did not answer within \(timeoutNanoseconds / 1_000_000) ms",
-                                 backend: "pulse")
+                throw AudioError(
+                    .timedOut, "PulseAudio at \(target) did not answer within \(timeoutNanoseconds / 1_000_000) ms",
+                    backend: "pulse")
             }
-            throw AudioError(.backendUnavailable, "no PulseAudio server answers at \(target) (is it running? PULSE_SERVER selects another)",
-                             backend: "pulse", code: code, codeDescription: library.errorText(code))
+            throw AudioError(
+                .backendUnavailable,
+                "no PulseAudio server answers at \(target) (is it running? PULSE_SERVER selects another)",
+                backend: "pulse", code: code, codeDescription: library.errorText(code))
         }
     }
 
@@ -117,7 +123,8 @@ final class PulseConnection: @unchecked Sendable {
         let operation = locked { start(context, userdata) }
         guard let operation else {
             let code = locked { api.pa_context_errno(context) }
-            throw AudioError(.backendError, "\(what) failed", backend: "pulse", code: code, codeDescription: library.errorText(code))
+            throw AudioError(
+                .backendError, "\(what) failed", backend: "pulse", code: code, codeDescription: library.errorText(code))
         }
         let finished = withExtendedLifetime(reply) {
             wait(timeoutNanoseconds: timeoutNanoseconds) { connection in
@@ -130,7 +137,9 @@ final class PulseConnection: @unchecked Sendable {
         }
         if reply.isFinished { return reply.value }
         if !finished {
-            throw AudioError(.timedOut, "PulseAudio did not answer \(what) within \(timeoutNanoseconds / 1_000_000) ms", backend: "pulse")
+            throw AudioError(
+                .timedOut, "PulseAudio did not answer \(what) within \(timeoutNanoseconds / 1_000_000) ms",
+                backend: "pulse")
         }
         throw AudioError(.streamInvalidated, "the PulseAudio server went away during \(what)", backend: "pulse")
     }
@@ -163,8 +172,9 @@ final class PulseConnection: @unchecked Sendable {
         let state = api.pa_context_get_state(context)
         if state == PA_CONTEXT_READY { wasReady.store(true, ordering: .releasing) }
         if (state == PA_CONTEXT_FAILED || state == PA_CONTEXT_TERMINATED),
-           wasReady.load(ordering: .acquiring), !closing.load(ordering: .acquiring),
-           !failed.exchange(true, ordering: .acquiringAndReleasing) {
+            wasReady.load(ordering: .acquiring), !closing.load(ordering: .acquiring),
+            !failed.exchange(true, ordering: .acquiringAndReleasing)
+        {
             let code = api.pa_context_errno(context)
             let reason = "connection to the PulseAudio server lost: \(library.errorText(code))"
             failureHandler.withLock { $0 }?(reason)

@@ -72,13 +72,18 @@ final class PulseDeviceWatcher: @unchecked Sendable {
 
     private func subscribe() {
         let me = Unmanaged.passUnretained(self).toOpaque()
-        api.pa_context_set_subscribe_callback(connection.context, { _, type, index, userdata in
-            guard let userdata else { return }
-            Unmanaged<PulseDeviceWatcher>.fromOpaque(userdata).takeUnretainedValue().changed(type, index: index)
-        }, me)
-        let mask = pa_subscription_mask_t(rawValue: PA_SUBSCRIPTION_MASK_SINK.rawValue | PA_SUBSCRIPTION_MASK_SOURCE.rawValue
-                                          | PA_SUBSCRIPTION_MASK_SERVER.rawValue)
-        if let operation = api.pa_context_subscribe(connection.context, mask, nil, nil) { api.pa_operation_unref(operation) }
+        api.pa_context_set_subscribe_callback(
+            connection.context,
+            { _, type, index, userdata in
+                guard let userdata else { return }
+                Unmanaged<PulseDeviceWatcher>.fromOpaque(userdata).takeUnretainedValue().changed(type, index: index)
+            }, me)
+        let mask = pa_subscription_mask_t(
+            rawValue: PA_SUBSCRIPTION_MASK_SINK.rawValue | PA_SUBSCRIPTION_MASK_SOURCE.rawValue
+                | PA_SUBSCRIPTION_MASK_SERVER.rawValue)
+        if let operation = api.pa_context_subscribe(connection.context, mask, nil, nil) {
+            api.pa_operation_unref(operation)
+        }
     }
 
     private func changed(_ type: pa_subscription_event_type_t, index: UInt32) {
@@ -88,25 +93,34 @@ final class PulseDeviceWatcher: @unchecked Sendable {
         var operation: OpaquePointer?
         switch (facility, kind) {
         case (PA_SUBSCRIPTION_EVENT_SINK.rawValue, PA_SUBSCRIPTION_EVENT_NEW.rawValue):
-            operation = api.pa_context_get_sink_info_by_index(connection.context, index, { _, info, _, userdata in
-                guard let info = info?.pointee, let userdata else { return }
-                Unmanaged<PulseDeviceWatcher>.fromOpaque(userdata).takeUnretainedValue().added(index: info.index, pulseDevice(sink: info))
-            }, me)
+            operation = api.pa_context_get_sink_info_by_index(
+                connection.context, index,
+                { _, info, _, userdata in
+                    guard let info = info?.pointee, let userdata else { return }
+                    Unmanaged<PulseDeviceWatcher>.fromOpaque(userdata).takeUnretainedValue().added(
+                        index: info.index, pulseDevice(sink: info))
+                }, me)
         case (PA_SUBSCRIPTION_EVENT_SOURCE.rawValue, PA_SUBSCRIPTION_EVENT_NEW.rawValue):
-            operation = api.pa_context_get_source_info_by_index(connection.context, index, { _, info, _, userdata in
-                guard let info = info?.pointee, let userdata else { return }
-                Unmanaged<PulseDeviceWatcher>.fromOpaque(userdata).takeUnretainedValue().added(index: info.index, pulseDevice(source: info))
-            }, me)
+            operation = api.pa_context_get_source_info_by_index(
+                connection.context, index,
+                { _, info, _, userdata in
+                    guard let info = info?.pointee, let userdata else { return }
+                    Unmanaged<PulseDeviceWatcher>.fromOpaque(userdata).takeUnretainedValue().added(
+                        index: info.index, pulseDevice(source: info))
+                }, me)
         case (PA_SUBSCRIPTION_EVENT_SINK.rawValue, PA_SUBSCRIPTION_EVENT_REMOVE.rawValue):
             if let name = sinkNames.removeValue(forKey: index) { post(.removed(id: name)) }
         case (PA_SUBSCRIPTION_EVENT_SOURCE.rawValue, PA_SUBSCRIPTION_EVENT_REMOVE.rawValue):
             if let name = sourceNames.removeValue(forKey: index) { post(.removed(id: name)) }
         case (PA_SUBSCRIPTION_EVENT_SERVER.rawValue, _):
-            operation = api.pa_context_get_server_info(connection.context, { _, info, userdata in
-                guard let info = info?.pointee, let userdata else { return }
-                Unmanaged<PulseDeviceWatcher>.fromOpaque(userdata).takeUnretainedValue()
-                    .defaults(sink: pulseString(info.default_sink_name), source: pulseString(info.default_source_name))
-            }, me)
+            operation = api.pa_context_get_server_info(
+                connection.context,
+                { _, info, userdata in
+                    guard let info = info?.pointee, let userdata else { return }
+                    Unmanaged<PulseDeviceWatcher>.fromOpaque(userdata).takeUnretainedValue()
+                        .defaults(
+                            sink: pulseString(info.default_sink_name), source: pulseString(info.default_source_name))
+                }, me)
         default:
             break
         }

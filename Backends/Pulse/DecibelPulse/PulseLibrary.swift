@@ -15,7 +15,9 @@ struct PulseLibrary: Sendable {
 
     /// Loads the library at `path` (once per path).
     static func load(path: String) throws(AudioError) -> PulseLibrary {
-        PulseLibrary(library: try BackendLibrary.load(description, path: path, functionName: { decibel_pulse_function_name($0) }))
+        PulseLibrary(
+            library: try BackendLibrary.load(description, path: path, functionName: { decibel_pulse_function_name($0) })
+        )
     }
 
     /// libpulse's text for an error code (`pa_context_errno`, negative return values).

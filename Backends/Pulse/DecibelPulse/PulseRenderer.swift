@@ -38,7 +38,10 @@ final class PulseRenderer: @unchecked Sendable {
     private(set) var writeCallbacks = 0
     private(set) var readCallbacks = 0
 
-    init(api: decibel_pulse_api, format: StreamFormat, sampleType: SampleType, status: StreamStatus, render: @escaping RenderCallback) {
+    init(
+        api: decibel_pulse_api, format: StreamFormat, sampleType: SampleType, status: StreamStatus,
+        render: @escaping RenderCallback
+    ) {
         self.api = api
         self.render = render
         self.status = status
@@ -51,8 +54,12 @@ final class PulseRenderer: @unchecked Sendable {
         output = AudioBuffer(channelCount: format.outputChannelCount, frameCapacity: maximumFrames)
         capture = AudioBuffer(channelCount: format.inputChannelCount, frameCapacity: bufferFrames)
         let duplex = format.inputChannelCount > 0 && format.outputChannelCount > 0
-        duplexInput = AudioBuffer(channelCount: duplex ? format.inputChannelCount : 0, frameCapacity: duplex ? maximumFrames : 0)
-        duplexRing = duplex ? FrameRingBuffer(channelCount: format.inputChannelCount, capacity: 8 * max(bufferFrames, maximumFrames)) : nil
+        duplexInput = AudioBuffer(
+            channelCount: duplex ? format.inputChannelCount : 0, frameCapacity: duplex ? maximumFrames : 0)
+        duplexRing =
+            duplex
+            ? FrameRingBuffer(channelCount: format.inputChannelCount, capacity: 8 * max(bufferFrames, maximumFrames))
+            : nil
         prime()
     }
 
@@ -61,9 +68,11 @@ final class PulseRenderer: @unchecked Sendable {
     /// unoptimised builds, lazy globals) never happens inside a real-time section.
     private func prime() {
         let frames = min(maximumFrames, bufferFrames)
-        let scratch = UnsafeMutableRawPointer.allocate(byteCount: max(1, frames * max(outputFrameBytes, inputFrameBytes)), alignment: 16)
+        let scratch = UnsafeMutableRawPointer.allocate(
+            byteCount: max(1, frames * max(outputFrameBytes, inputFrameBytes)), alignment: 16)
         defer { scratch.deallocate() }
-        scratch.initializeMemory(as: UInt8.self, repeating: 0, count: max(1, frames * max(outputFrameBytes, inputFrameBytes)))
+        scratch.initializeMemory(
+            as: UInt8.self, repeating: 0, count: max(1, frames * max(outputFrameBytes, inputFrameBytes)))
         priming = true
         if outputFrameBytes > 0 { renderOutput(frames: frames, into: scratch) }
         if inputFrameBytes > 0 {
@@ -90,7 +99,9 @@ final class PulseRenderer: @unchecked Sendable {
         while remaining > 0 {
             var data: UnsafeMutableRawPointer?
             var size = min(remaining, maximumFrames) * outputFrameBytes
-            guard api.pa_stream_begin_write(stream, &data, &size) == 0, let data, size >= outputFrameBytes else { return }
+            guard api.pa_stream_begin_write(stream, &data, &size) == 0, let data, size >= outputFrameBytes else {
+                return
+            }
             let frames = min(size / outputFrameBytes, maximumFrames, remaining)
             RealtimeSanitizer.enter()
             renderOutput(frames: frames, into: data)
@@ -149,7 +160,8 @@ final class PulseRenderer: @unchecked Sendable {
             let count = min(frames - done, bufferFrames - captureFilled)
             let target = block.slice(from: captureFilled, count: count)
             if let data {
-                SampleConversion.deinterleave(data + done * inputFrameBytes, as: sampleType, frames: count, into: target)
+                SampleConversion.deinterleave(
+                    data + done * inputFrameBytes, as: sampleType, frames: count, into: target)
             } else {
                 target.clear()
             }

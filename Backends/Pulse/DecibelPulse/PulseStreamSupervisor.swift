@@ -26,22 +26,28 @@ final class PulseStreamSupervisor: @unchecked Sendable {
         try configuration.validate(backend: "pulse")
         let maximumChannels = Int(PA_CHANNELS_MAX)
         if max(configuration.outputChannelCount, configuration.inputChannelCount) > maximumChannels {
-            throw AudioError(.unsupportedConfiguration, "PulseAudio streams carry at most \(maximumChannels) channels", backend: "pulse")
+            throw AudioError(
+                .unsupportedConfiguration, "PulseAudio streams carry at most \(maximumChannels) channels",
+                backend: "pulse")
         }
         self.configuration = configuration
         options = backend.options
         library = try PulseLibrary.load(path: options.libraryPath)
         let rate = try Self.negotiateRate(configuration, backend: backend)
         let target = configuration.bufferSize.frames(atSampleRate: rate) ?? Int((rate * 0.02).rounded())
-        let sampleType: SampleType = configuration.sampleType == .float64 ? .float32 : configuration.sampleType ?? .float32
+        let sampleType: SampleType =
+            configuration.sampleType == .float64 ? .float32 : configuration.sampleType ?? .float32
         format = StreamFormat(
-            sampleRate: rate, inputChannelCount: configuration.inputChannelCount, outputChannelCount: configuration.outputChannelCount,
+            sampleRate: rate, inputChannelCount: configuration.inputChannelCount,
+            outputChannelCount: configuration.outputChannelCount,
             bufferSize: target, maximumFrameCount: target, deviceSampleType: sampleType)
         setup = PulseStreamSetup(
             name: configuration.name, format: format, sampleType: sampleType, outputDevice: configuration.outputDevice,
-            inputDevice: configuration.inputDevice, targetFrames: target, followsDefaultDevice: options.followsDefaultDevice)
+            inputDevice: configuration.inputDevice, targetFrames: target,
+            followsDefaultDevice: options.followsDefaultDevice)
         status = try StreamStatus(name: "pulse", handler: configuration.onEvent)
-        renderer = PulseRenderer(api: library.api, format: format, sampleType: sampleType, status: status, render: configuration.render)
+        renderer = PulseRenderer(
+            api: library.api, format: format, sampleType: sampleType, status: status, render: configuration.render)
         supervisor = try AudioThread(name: "pulse-supervise") { [unowned self] in self.supervise() }
     }
 
@@ -62,7 +68,9 @@ final class PulseStreamSupervisor: @unchecked Sendable {
     func start() throws(AudioError) {
         switch status.state {
         case .running: return
-        case .invalidated: throw AudioError(.streamInvalidated, "the stream's server or device went away; open a new stream", backend: "pulse")
+        case .invalidated:
+            throw AudioError(
+                .streamInvalidated, "the stream's server or device went away; open a new stream", backend: "pulse")
         case .closed: throw AudioError(.invalidState, "the stream is closed", backend: "pulse")
         case .stopped: break
         }
@@ -105,11 +113,13 @@ final class PulseStreamSupervisor: @unchecked Sendable {
     // MARK: Connection life
 
     private func openLive() throws(AudioError) -> PulseConnectedStream {
-        let connection = try PulseConnection(library: library, server: options.server, name: setup.name,
-                                             timeoutNanoseconds: options.timeoutNanoseconds)
+        let connection = try PulseConnection(
+            library: library, server: options.server, name: setup.name,
+            timeoutNanoseconds: options.timeoutNanoseconds)
         connection.onFailure { [weak self] reason in self?.serverLost(reason) }
-        return try PulseConnectedStream(connection: connection, setup: setup, renderer: renderer, status: status,
-                             timeoutNanoseconds: options.timeoutNanoseconds)
+        return try PulseConnectedStream(
+            connection: connection, setup: setup, renderer: renderer, status: status,
+            timeoutNanoseconds: options.timeoutNanoseconds)
     }
 
     /// Mainloop thread: the context died. Report it now; the supervisor frees the dead connection.
@@ -134,10 +144,13 @@ final class PulseStreamSupervisor: @unchecked Sendable {
 
     private func reconnect() {
         let interval = UInt64(max(0.01, options.reconnectInterval) * 1e9)
-        while !closed.load(ordering: .acquiring), wantsRunning.load(ordering: .acquiring), status.state == .invalidated {
+        while !closed.load(ordering: .acquiring), wantsRunning.load(ordering: .acquiring), status.state == .invalidated
+        {
             supervisorWake.wait(timeoutNanoseconds: interval)
             let connected: Bool = connected.withLock { slot in
-                guard slot == nil, wantsRunning.load(ordering: .acquiring), !closed.load(ordering: .acquiring) else { return false }
+                guard slot == nil, wantsRunning.load(ordering: .acquiring), !closed.load(ordering: .acquiring) else {
+                    return false
+                }
                 renderer.reset()
                 slot = try? openLive()
                 return slot != nil
@@ -149,7 +162,9 @@ final class PulseStreamSupervisor: @unchecked Sendable {
         }
     }
 
-    private static func negotiateRate(_ configuration: StreamConfiguration, backend: PulseBackend) throws(AudioError) -> Double {
+    private static func negotiateRate(
+        _ configuration: StreamConfiguration, backend: PulseBackend
+    ) throws(AudioError) -> Double {
         let connection = try backend.connect()
         defer { connection.close() }
         let server = try connection.serverInfo()

@@ -45,7 +45,9 @@ public struct AudioError: Error, Sendable, Hashable, CustomStringConvertible {
 
     /// `message` is what a person reads: say what failed and what to do about it. `code` and
     /// `codeDescription` carry what the C library said, if anything.
-    public init(_ kind: Kind, _ message: String, backend: String? = nil, code: Int32? = nil, codeDescription: String? = nil) {
+    public init(
+        _ kind: Kind, _ message: String, backend: String? = nil, code: Int32? = nil, codeDescription: String? = nil
+    ) {
         self.kind = kind
         self.message = message
         self.backend = backend
@@ -62,9 +64,9 @@ public struct AudioError: Error, Sendable, Hashable, CustomStringConvertible {
     public var messageWithCode: String {
         var text = message
         switch (code, codeDescription) {
-        case let (code?, detail?): text += " (error \(code): \(detail))"
-        case let (code?, nil): text += " (error \(code))"
-        case let (nil, detail?): text += " (\(detail))"
+        case (let code?, let detail?): text += " (error \(code): \(detail))"
+        case (let code?, nil): text += " (error \(code))"
+        case (nil, let detail?): text += " (\(detail))"
         case (nil, nil): break
         }
         return text

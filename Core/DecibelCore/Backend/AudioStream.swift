@@ -14,7 +14,10 @@ public struct StreamFormat: Hashable, Sendable, CustomStringConvertible {
     public var deviceSampleType: SampleType
 
     /// Backends report the format they granted with this; `deviceSampleType` is what the device takes at its edge.
-    public init(sampleRate: Double, inputChannelCount: Int, outputChannelCount: Int, bufferSize: Int, maximumFrameCount: Int, deviceSampleType: SampleType = .float32) {
+    public init(
+        sampleRate: Double, inputChannelCount: Int, outputChannelCount: Int, bufferSize: Int, maximumFrameCount: Int,
+        deviceSampleType: SampleType = .float32
+    ) {
         self.sampleRate = sampleRate
         self.inputChannelCount = inputChannelCount
         self.outputChannelCount = outputChannelCount

@@ -20,8 +20,10 @@ public struct BackendLibraryDescription: Sendable {
     public var exportsSymbols: Bool
 
     /// Describes a backend's C library: what to open, which Debian package has it and what version it needs.
-    public init(backendID: String, displayName: String, defaultFileName: String, package: String,
-                minimumVersion: String, exportsSymbols: Bool = false) {
+    public init(
+        backendID: String, displayName: String, defaultFileName: String, package: String,
+        minimumVersion: String, exportsSymbols: Bool = false
+    ) {
         self.backendID = backendID
         self.displayName = displayName
         self.defaultFileName = defaultFileName
@@ -81,8 +83,10 @@ public struct BackendLibrary<API>: @unchecked Sendable {
         return library
     }
 
-    private static func open(_ description: BackendLibraryDescription, path: String,
-                             functionName: (Int) -> UnsafePointer<CChar>?) throws(AudioError) -> BackendLibrary<API> {
+    private static func open(
+        _ description: BackendLibraryDescription, path: String,
+        functionName: (Int) -> UnsafePointer<CChar>?
+    ) throws(AudioError) -> BackendLibrary<API> {
         let mode = RTLD_NOW | (description.exportsSymbols ? RTLD_GLOBAL : RTLD_LOCAL)
         guard let handle = dlopen(path, mode) else {
             let detail = dlerror().map { String(cString: $0) } ?? "unknown dlopen error"
@@ -93,8 +97,9 @@ public struct BackendLibrary<API>: @unchecked Sendable {
         }
         var count = 0
         while functionName(count) != nil { count += 1 }
-        precondition(count * MemoryLayout<UnsafeRawPointer>.stride == MemoryLayout<API>.size,
-                     "the \(description.backendID) function table and its list of names are out of step")
+        precondition(
+            count * MemoryLayout<UnsafeRawPointer>.stride == MemoryLayout<API>.size,
+            "the \(description.backendID) function table and its list of names are out of step")
         let table = UnsafeMutablePointer<UnsafeMutableRawPointer>.allocate(capacity: count)
         defer { table.deallocate() }
         for index in 0..<count {

@@ -41,7 +41,9 @@ extension DeviceEvent {
                 events.append(.added(device))
                 continue
             }
-            if before.inputChannelCount != device.inputChannelCount || before.outputChannelCount != device.outputChannelCount {
+            if before.inputChannelCount != device.inputChannelCount
+                || before.outputChannelCount != device.outputChannelCount
+            {
                 events.append(.removed(id: device.id))
                 events.append(.added(device))
             }

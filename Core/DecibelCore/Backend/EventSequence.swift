@@ -26,7 +26,8 @@ public struct EventSequence<Element: Sendable>: AsyncSequence, Sendable {
     public init<Failure: Error>(
         capacity: Int = 64, start: (Feed) throws(Failure) -> @Sendable () -> Void
     ) throws(Failure) {
-        let (stream, continuation) = AsyncStream<Element>.makeStream(bufferingPolicy: .bufferingNewest(Swift.max(1, capacity)))
+        let (stream, continuation) = AsyncStream<Element>.makeStream(
+            bufferingPolicy: .bufferingNewest(Swift.max(1, capacity)))
         let dropped = DropCounter()
         let stop = try start(Feed(continuation: continuation, dropped: dropped))
         continuation.onTermination = { _ in stop() }

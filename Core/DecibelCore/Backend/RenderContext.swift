@@ -30,7 +30,9 @@ public struct RenderContext: @unchecked Sendable {
     public let sampleRate: Double
 
     /// Creates a context (backends and tests do this).
-    public init(input: AudioBufferView, output: AudioBufferView, frameCount: Int, timestamp: AudioTimestamp, sampleRate: Double) {
+    public init(
+        input: AudioBufferView, output: AudioBufferView, frameCount: Int, timestamp: AudioTimestamp, sampleRate: Double
+    ) {
         self.input = input
         self.output = output
         self.frameCount = frameCount

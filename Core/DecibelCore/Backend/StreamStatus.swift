@@ -44,7 +44,9 @@ public final class StreamStatus: @unchecked Sendable {
     /// Moves from `expected` to `desired` if the stream is in `expected`; returns whether it moved.
     @discardableResult
     public func transition(from expected: StreamState, to desired: StreamState) -> Bool {
-        let moved = stateValue.compareExchange(expected: expected.rawValue, desired: desired.rawValue, ordering: .acquiringAndReleasing).exchanged
+        let moved = stateValue.compareExchange(
+            expected: expected.rawValue, desired: desired.rawValue, ordering: .acquiringAndReleasing
+        ).exchanged
         if moved { wake.signal() }
         return moved
     }

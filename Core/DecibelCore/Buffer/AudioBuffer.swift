@@ -9,7 +9,9 @@ public final class AudioBuffer: @unchecked Sendable {
     public let frameCapacity: Int
     /// Frames currently meaningful (set by whoever fills the buffer); starts at `frameCapacity`.
     public var frameLength: Int {
-        didSet { precondition(frameLength >= 0 && frameLength <= frameCapacity, "AudioBuffer.frameLength out of range") }
+        didSet {
+            precondition(frameLength >= 0 && frameLength <= frameCapacity, "AudioBuffer.frameLength out of range")
+        }
     }
 
     private let storage: UnsafeMutableRawPointer

@@ -14,7 +14,10 @@ public struct AudioBufferView: @unchecked Sendable {
     public let frameCount: Int
 
     /// Creates a view over `channelCount` channel pointers.
-    public init(channelPointers: UnsafePointer<UnsafeMutablePointer<Float>>?, channelCount: Int, frameCount: Int, frameOffset: Int = 0) {
+    public init(
+        channelPointers: UnsafePointer<UnsafeMutablePointer<Float>>?, channelCount: Int, frameCount: Int,
+        frameOffset: Int = 0
+    ) {
         precondition(channelCount == 0 || channelPointers != nil, "AudioBufferView: channels without pointers")
         precondition(channelCount >= 0 && frameCount >= 0 && frameOffset >= 0, "AudioBufferView: negative size")
         self.channelPointers = channelPointers
@@ -34,7 +37,9 @@ public struct AudioBufferView: @unchecked Sendable {
     public func samples(_ channel: Int) -> UnsafeMutablePointer<Float> {
         // Unchecked in release builds: this is the render path's per-block access, and the pointer list
         // is non-nil whenever a channel exists (checked at init). Debug builds catch a bad index.
-        assert(channel >= 0 && channel < channelCount, "AudioBufferView: channel \(channel) of a \(channelCount)-channel view")
+        assert(
+            channel >= 0 && channel < channelCount,
+            "AudioBufferView: channel \(channel) of a \(channelCount)-channel view")
         return channelPointers.unsafelyUnwrapped[channel] + frameOffset
     }
 
@@ -47,7 +52,9 @@ public struct AudioBufferView: @unchecked Sendable {
     /// A view of `count` frames starting `start` frames into this one.
     public func slice(from start: Int, count: Int) -> AudioBufferView {
         precondition(start >= 0 && count >= 0 && start + count <= frameCount, "AudioBufferView.slice out of range")
-        return AudioBufferView(channelPointers: channelPointers, channelCount: channelCount, frameCount: count, frameOffset: frameOffset + start)
+        return AudioBufferView(
+            channelPointers: channelPointers, channelCount: channelCount, frameCount: count,
+            frameOffset: frameOffset + start)
     }
 
     /// This view limited to its first `count` frames.

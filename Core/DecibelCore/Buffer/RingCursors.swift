@@ -35,10 +35,18 @@ struct RingCursors {
         memory.deallocate()
     }
 
-    @usableFromInline var written: UnsafeMutablePointer<Atomic<Int>> { memory.assumingMemoryBound(to: Atomic<Int>.self) }
-    @usableFromInline var producerCachedRead: UnsafeMutablePointer<Int> { (memory + 8).assumingMemoryBound(to: Int.self) }
-    @usableFromInline var read: UnsafeMutablePointer<Atomic<Int>> { (memory + 64).assumingMemoryBound(to: Atomic<Int>.self) }
-    @usableFromInline var consumerCachedWritten: UnsafeMutablePointer<Int> { (memory + 72).assumingMemoryBound(to: Int.self) }
+    @usableFromInline var written: UnsafeMutablePointer<Atomic<Int>> {
+        memory.assumingMemoryBound(to: Atomic<Int>.self)
+    }
+    @usableFromInline var producerCachedRead: UnsafeMutablePointer<Int> {
+        (memory + 8).assumingMemoryBound(to: Int.self)
+    }
+    @usableFromInline var read: UnsafeMutablePointer<Atomic<Int>> {
+        (memory + 64).assumingMemoryBound(to: Atomic<Int>.self)
+    }
+    @usableFromInline var consumerCachedWritten: UnsafeMutablePointer<Int> {
+        (memory + 72).assumingMemoryBound(to: Int.self)
+    }
 
     /// Producer side: the first free slot counter and how many slots are free. The consumer's counter is
     /// re-read only when the cached one shows fewer than `wanted` free slots.

@@ -23,7 +23,10 @@ public struct Oscillator: Sendable {
     private var pink: (Float, Float, Float) = (0, 0, 0)
 
     /// Creates an oscillator starting at `phase` (0 ..< 1); `seed` fixes the noise sequence.
-    public init(waveform: Waveform = .sine, frequency: Double = 440, amplitude: Float = 0.5, sampleRate: Double = 48_000, phase: Double = 0, seed: UInt64 = 0x9E37_79B9_7F4A_7C15) {
+    public init(
+        waveform: Waveform = .sine, frequency: Double = 440, amplitude: Float = 0.5, sampleRate: Double = 48_000,
+        phase: Double = 0, seed: UInt64 = 0x9E37_79B9_7F4A_7C15
+    ) {
         self.waveform = waveform
         self.frequency = frequency
         self.amplitude = amplitude

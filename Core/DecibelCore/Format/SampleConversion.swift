@@ -13,7 +13,8 @@ public enum SampleConversion {
         switch type {
         case .int16:
             for i in 0..<count {
-                destination.storeBytes(of: SampleCoding.int16(from: source[i]), toByteOffset: i * stride, as: Int16.self)
+                destination.storeBytes(
+                    of: SampleCoding.int16(from: source[i]), toByteOffset: i * stride, as: Int16.self)
             }
         case .int24:
             for i in 0..<count {
@@ -21,7 +22,8 @@ public enum SampleConversion {
             }
         case .int32:
             for i in 0..<count {
-                destination.storeBytes(of: SampleCoding.int32(from: source[i]), toByteOffset: i * stride, as: Int32.self)
+                destination.storeBytes(
+                    of: SampleCoding.int32(from: source[i]), toByteOffset: i * stride, as: Int32.self)
             }
         case .float32:
             for i in 0..<count {
@@ -42,7 +44,8 @@ public enum SampleConversion {
         switch type {
         case .int16:
             for i in 0..<count {
-                destination[i] = SampleCoding.float(fromInt16: source.loadUnaligned(fromByteOffset: i * stride, as: Int16.self))
+                destination[i] = SampleCoding.float(
+                    fromInt16: source.loadUnaligned(fromByteOffset: i * stride, as: Int16.self))
             }
         case .int24:
             for i in 0..<count {
@@ -50,7 +53,8 @@ public enum SampleConversion {
             }
         case .int32:
             for i in 0..<count {
-                destination[i] = SampleCoding.float(fromInt32: source.loadUnaligned(fromByteOffset: i * stride, as: Int32.self))
+                destination[i] = SampleCoding.float(
+                    fromInt32: source.loadUnaligned(fromByteOffset: i * stride, as: Int32.self))
             }
         case .float32:
             for i in 0..<count {
@@ -84,7 +88,8 @@ public enum SampleConversion {
         let width = type.bytesPerSample
         let stride = width * destination.channelCount
         for channel in 0..<destination.channelCount {
-            decode(source + channel * width, stride: stride, as: type, count: frames, into: destination.samples(channel))
+            decode(
+                source + channel * width, stride: stride, as: type, count: frames, into: destination.samples(channel))
         }
     }
 }

@@ -30,14 +30,18 @@ public final class AudioThread: @unchecked Sendable {
         self.name = name
         let context = Unmanaged.passRetained(Body(body)).toOpaque()
         var thread = pthread_t()
-        let status = pthread_create(&thread, nil, { raw in
-            let body = Unmanaged<Body>.fromOpaque(raw!).takeRetainedValue()
-            body.run()
-            return nil
-        }, context)
+        let status = pthread_create(
+            &thread, nil,
+            { raw in
+                let body = Unmanaged<Body>.fromOpaque(raw!).takeRetainedValue()
+                body.run()
+                return nil
+            }, context)
         guard status == 0 else {
             Unmanaged<Body>.fromOpaque(context).release()
-            throw AudioError(.backendError, "could not start thread '\(name)'", code: status, codeDescription: String(cString: strerror(status)))
+            throw AudioError(
+                .backendError, "could not start thread '\(name)'", code: status,
+                codeDescription: String(cString: strerror(status)))
         }
         handle = thread
         _ = setThreadName(thread, String(decoding: name.utf8.prefix(15), as: UTF8.self))

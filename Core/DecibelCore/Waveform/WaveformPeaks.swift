@@ -16,7 +16,8 @@ public struct WaveformPeaks: Hashable, Sendable {
 
     /// Creates peaks from per-channel bucket arrays, which must all have the same length.
     public init(sampleRate: Double, samplesPerBucket: Int, minimum: [[Float]], maximum: [[Float]], rms: [[Float]]) {
-        precondition(minimum.count == maximum.count && maximum.count == rms.count, "WaveformPeaks: channel counts differ")
+        precondition(
+            minimum.count == maximum.count && maximum.count == rms.count, "WaveformPeaks: channel counts differ")
         precondition(zip(minimum, maximum).allSatisfy { $0.count == $1.count }, "WaveformPeaks: bucket counts differ")
         self.sampleRate = sampleRate
         self.samplesPerBucket = samplesPerBucket
@@ -59,6 +60,7 @@ public struct WaveformPeaks: Hashable, Sendable {
             maximum.append(high)
             rms.append(power)
         }
-        return WaveformPeaks(sampleRate: sampleRate, samplesPerBucket: perBucket, minimum: minimum, maximum: maximum, rms: rms)
+        return WaveformPeaks(
+            sampleRate: sampleRate, samplesPerBucket: perBucket, minimum: minimum, maximum: maximum, rms: rms)
     }
 }

@@ -1,4 +1,5 @@
 import DecibelCore
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -63,11 +64,13 @@ public struct BiquadCoefficients: Hashable, Sendable {
             a0 = 1 + alpha / a; a1 = -2 * cosW; a2 = 1 - alpha / a
         case .lowShelf:
             let s = 2 * a.squareRoot() * alpha
-            b0 = a * ((a + 1) - (a - 1) * cosW + s); b1 = 2 * a * ((a - 1) - (a + 1) * cosW); b2 = a * ((a + 1) - (a - 1) * cosW - s)
+            b0 = a * ((a + 1) - (a - 1) * cosW + s); b1 = 2 * a * ((a - 1) - (a + 1) * cosW);
+            b2 = a * ((a + 1) - (a - 1) * cosW - s)
             a0 = (a + 1) + (a - 1) * cosW + s; a1 = -2 * ((a - 1) + (a + 1) * cosW); a2 = (a + 1) + (a - 1) * cosW - s
         case .highShelf:
             let s = 2 * a.squareRoot() * alpha
-            b0 = a * ((a + 1) + (a - 1) * cosW + s); b1 = -2 * a * ((a - 1) + (a + 1) * cosW); b2 = a * ((a + 1) + (a - 1) * cosW - s)
+            b0 = a * ((a + 1) + (a - 1) * cosW + s); b1 = -2 * a * ((a - 1) + (a + 1) * cosW);
+            b2 = a * ((a + 1) + (a - 1) * cosW - s)
             a0 = (a + 1) - (a - 1) * cosW + s; a1 = 2 * ((a - 1) - (a + 1) * cosW); a2 = (a + 1) - (a - 1) * cosW - s
         }
         self.init(b0: b0 / a0, b1: b1 / a0, b2: b2 / a0, a1: a1 / a0, a2: a2 / a0)
@@ -79,7 +82,9 @@ struct BiquadState {
     var z1 = 0.0, z2 = 0.0
 
     @inline(__always)
-    mutating func process(_ c: BiquadCoefficients, input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>, count: Int) {
+    mutating func process(
+        _ c: BiquadCoefficients, input: UnsafePointer<Float>, output: UnsafeMutablePointer<Float>, count: Int
+    ) {
         var z1 = self.z1, z2 = self.z2
         for i in 0..<count {
             let x = Double(input[i])

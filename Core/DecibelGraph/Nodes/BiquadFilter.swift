@@ -20,10 +20,17 @@ public final class BiquadFilter: RenderNode, @unchecked Sendable {
     @exclusivity(unchecked) private var stateCount = 0
 
     /// Creates a filter of `channelCount` channels.
-    public init(_ type: BiquadType, frequency initialFrequency: Float = 1000, q initialQ: Float = 0.7071, gainDB: Float = 0, channelCount: Int = 2) {
-        frequency = AudioParameter(.init(identifier: "frequency", name: "Frequency", range: 10...24_000, unit: .hertz, defaultValue: initialFrequency))
+    public init(
+        _ type: BiquadType, frequency initialFrequency: Float = 1000, q initialQ: Float = 0.7071, gainDB: Float = 0,
+        channelCount: Int = 2
+    ) {
+        frequency = AudioParameter(
+            .init(
+                identifier: "frequency", name: "Frequency", range: 10...24_000, unit: .hertz,
+                defaultValue: initialFrequency))
         q = AudioParameter(.init(identifier: "q", name: "Q", range: 0.1...40, unit: .q, defaultValue: initialQ))
-        gain = AudioParameter(.init(identifier: "gain", name: "Gain", range: -36...36, unit: .decibels, defaultValue: gainDB))
+        gain = AudioParameter(
+            .init(identifier: "gain", name: "Gain", range: -36...36, unit: .decibels, defaultValue: gainDB))
         typeIndex = Atomic(type.rawValue)
         states = .allocate(capacity: channelCount)
         states.initialize(repeating: BiquadState(), count: channelCount)
@@ -77,7 +84,8 @@ public final class BiquadFilter: RenderNode, @unchecked Sendable {
         guard !same || type != renderedType else { return }
         designed = current
         renderedType = type
-        coefficients = BiquadCoefficients(BiquadType(rawValue: type) ?? .lowPass, frequency: Double(current.0), q: Double(current.1),
-                                          gainDB: Double(current.2), sampleRate: sampleRate)
+        coefficients = BiquadCoefficients(
+            BiquadType(rawValue: type) ?? .lowPass, frequency: Double(current.0), q: Double(current.1),
+            gainDB: Double(current.2), sampleRate: sampleRate)
     }
 }

@@ -14,24 +14,40 @@ public final class BlockSource: RenderNode, @unchecked Sendable {
     private let fill: @Sendable (AudioBufferView, Int64, Double) -> Void
 
     /// Creates a source of `channelCount` channels filled by `fill`.
-    public convenience init(channelCount: Int = 2, startsImmediately: Bool = true, fill: @escaping @Sendable (AudioBufferView, Int64) -> Void) {
-        self.init(channelCount: channelCount, startsImmediately: startsImmediately, filling: { view, time, _ in fill(view, time) })
+    public convenience init(
+        channelCount: Int = 2, startsImmediately: Bool = true,
+        fill: @escaping @Sendable (AudioBufferView, Int64) -> Void
+    ) {
+        self.init(
+            channelCount: channelCount, startsImmediately: startsImmediately,
+            filling: { view, time, _ in fill(view, time) })
     }
 
     /// Creates a source of `channelCount` channels played by `renderer`, which the node then owns (see
     /// `AudioRenderer`).
-    public convenience init<Renderer: AudioRenderer>(channelCount: Int = 2, startsImmediately: Bool = true, renderer: sending Renderer) {
+    public convenience init<Renderer: AudioRenderer>(
+        channelCount: Int = 2, startsImmediately: Bool = true, renderer: sending Renderer
+    ) {
         let render = makeRenderCallback(owning: renderer)
-        self.init(channelCount: channelCount, startsImmediately: startsImmediately, filling: { view, time, rate in
-            render(RenderContext(input: .empty, output: view, frameCount: view.frameCount,
-                                 timestamp: AudioTimestamp(sampleTime: time, hostTime: MonotonicClock.now()), sampleRate: rate))
-        })
+        self.init(
+            channelCount: channelCount, startsImmediately: startsImmediately,
+            filling: { view, time, rate in
+                render(
+                    RenderContext(
+                        input: .empty, output: view, frameCount: view.frameCount,
+                        timestamp: AudioTimestamp(sampleTime: time, hostTime: MonotonicClock.now()), sampleRate: rate))
+            })
     }
 
-    private init(channelCount: Int, startsImmediately: Bool, filling fill: @escaping @Sendable (AudioBufferView, Int64, Double) -> Void) {
-        volume = AudioParameter(.init(identifier: "volume", name: "Volume", range: 0...4, unit: .linearGain, defaultValue: 1))
+    private init(
+        channelCount: Int, startsImmediately: Bool,
+        filling fill: @escaping @Sendable (AudioBufferView, Int64, Double) -> Void
+    ) {
+        volume = AudioParameter(
+            .init(identifier: "volume", name: "Volume", range: 0...4, unit: .linearGain, defaultValue: 1))
         self.fill = fill
-        super.init(inputBusCount: 0, channelCount: channelCount, parameters: [volume], startsImmediately: startsImmediately)
+        super.init(
+            inputBusCount: 0, channelCount: channelCount, parameters: [volume], startsImmediately: startsImmediately)
     }
 
     override public func process(_ context: NodeRenderContext) {
@@ -43,7 +59,8 @@ public final class BlockSource: RenderNode, @unchecked Sendable {
         }
         fill(output, context.sampleTime, sampleRate)
         if volume.isRamping || volume.renderValue != 1 {
-            GainPan.apply(source: output, output: output, frames: context.frameCount, volume: volume, pan: nil, accumulate: false)
+            GainPan.apply(
+                source: output, output: output, frames: context.frameCount, volume: volume, pan: nil, accumulate: false)
         }
     }
 }

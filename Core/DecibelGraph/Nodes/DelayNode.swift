@@ -1,4 +1,5 @@
 import DecibelCore
+
 /// A delay line with feedback and a dry/wet mix. Delay time changes glide (linear interpolation between
 /// samples), so sweeping it does not click.
 public final class DelayNode: RenderNode, @unchecked Sendable {
@@ -15,11 +16,20 @@ public final class DelayNode: RenderNode, @unchecked Sendable {
     @exclusivity(unchecked) private var writeIndex = 0
 
     /// Creates a delay of `channelCount` channels.
-    public init(time initialTime: Float = 0.25, feedback initialFeedback: Float = 0.3, mix initialMix: Float = 0.5, maximumDelay: Double = 2, channelCount: Int = 2) {
+    public init(
+        time initialTime: Float = 0.25, feedback initialFeedback: Float = 0.3, mix initialMix: Float = 0.5,
+        maximumDelay: Double = 2, channelCount: Int = 2
+    ) {
         self.maximumDelay = max(0.001, maximumDelay)
-        time = AudioParameter(.init(identifier: "time", name: "Time", range: 0...Float(self.maximumDelay), unit: .seconds, defaultValue: initialTime), rampDuration: 0.05)
-        feedback = AudioParameter(.init(identifier: "feedback", name: "Feedback", range: 0...0.95, unit: .ratio, defaultValue: initialFeedback))
-        mix = AudioParameter(.init(identifier: "mix", name: "Mix", range: 0...1, unit: .ratio, defaultValue: initialMix))
+        time = AudioParameter(
+            .init(
+                identifier: "time", name: "Time", range: 0...Float(self.maximumDelay), unit: .seconds,
+                defaultValue: initialTime), rampDuration: 0.05)
+        feedback = AudioParameter(
+            .init(
+                identifier: "feedback", name: "Feedback", range: 0...0.95, unit: .ratio, defaultValue: initialFeedback))
+        mix = AudioParameter(
+            .init(identifier: "mix", name: "Mix", range: 0...1, unit: .ratio, defaultValue: initialMix))
         super.init(inputBusCount: 1, channelCount: channelCount, parameters: [time, feedback, mix])
     }
 

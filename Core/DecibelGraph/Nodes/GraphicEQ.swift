@@ -16,7 +16,10 @@ public final class GraphicEQ: RenderNode, @unchecked Sendable {
     /// Creates an EQ of `channelCount` channels, flat.
     public init(channelCount: Int = 2) {
         bands = Self.bandFrequencies.enumerated().map { index, hz in
-            AudioParameter(.init(identifier: "band\(index)", name: "\(hz < 1000 ? "\(Int(hz)) Hz" : "\(Int(hz / 1000)) kHz")", range: -12...12, unit: .decibels, defaultValue: 0))
+            AudioParameter(
+                .init(
+                    identifier: "band\(index)", name: "\(hz < 1000 ? "\(Int(hz)) Hz" : "\(Int(hz / 1000)) kHz")",
+                    range: -12...12, unit: .decibels, defaultValue: 0))
         }
         coefficients = Array(repeating: .identity, count: Self.bandFrequencies.count)
         designed = Array(repeating: 0, count: Self.bandFrequencies.count)
@@ -40,7 +43,11 @@ public final class GraphicEQ: RenderNode, @unchecked Sendable {
         let input = context.input(0)
         for channel in 0..<channelCount {
             let out = context.output.samples(channel)
-            if let source = input.mappedChannel(channel) { out.update(from: source, count: frames) } else { out.update(repeating: 0, count: frames) }
+            if let source = input.mappedChannel(channel) {
+                out.update(from: source, count: frames)
+            } else {
+                out.update(repeating: 0, count: frames)
+            }
         }
         for band in 0..<bands.count {
             let parameter = bands[band]
@@ -48,12 +55,15 @@ public final class GraphicEQ: RenderNode, @unchecked Sendable {
             parameter.advance(frames)  // per-block steps: EQ moves are slow enough
             if gain != designed[band] {
                 designed[band] = gain
-                coefficients[band] = BiquadCoefficients(.peaking, frequency: Self.bandFrequencies[band], q: 1.414, gainDB: Double(gain), sampleRate: sampleRate)
+                coefficients[band] = BiquadCoefficients(
+                    .peaking, frequency: Self.bandFrequencies[band], q: 1.414, gainDB: Double(gain),
+                    sampleRate: sampleRate)
             }
             guard gain != 0 || parameter.isRamping else { continue }
             for channel in 0..<channelCount {
                 let out = context.output.samples(channel)
-                states[band * channelCount + channel].process(coefficients[band], input: out, output: out, count: frames)
+                states[band * channelCount + channel].process(
+                    coefficients[band], input: out, output: out, count: frames)
             }
         }
     }

@@ -21,8 +21,10 @@ extension LevelMeter {
                 while !Task.isCancelled {
                     try? await Task.sleep(nanoseconds: nanoseconds)
                     guard let self, !Task.isCancelled else { break }
-                    feed.yield(Reading(peakDBFS: (0..<channelCount).map { peakDBFS(channel: $0) },
-                                       rmsDBFS: (0..<channelCount).map { rmsDBFS(channel: $0) }))
+                    feed.yield(
+                        Reading(
+                            peakDBFS: (0..<channelCount).map { peakDBFS(channel: $0) },
+                            rmsDBFS: (0..<channelCount).map { rmsDBFS(channel: $0) }))
                 }
                 feed.finish()
             }

@@ -12,6 +12,8 @@ public final class PanNode: RenderNode, @unchecked Sendable {
     }
 
     override public func process(_ context: NodeRenderContext) {
-        GainPan.apply(source: context.input(0), output: context.output, frames: context.frameCount, volume: nil, pan: pan, accumulate: false)
+        GainPan.apply(
+            source: context.input(0), output: context.output, frames: context.frameCount, volume: nil, pan: pan,
+            accumulate: false)
     }
 }

@@ -14,14 +14,25 @@ public final class ToneGenerator: RenderNode, @unchecked Sendable {
     @exclusivity(unchecked) private var renderedWaveform: Int
 
     /// Creates a generator of `channelCount` channels.
-    public init(waveform: Waveform = .sine, frequency initialFrequency: Float = 440, amplitude initialAmplitude: Float = 0.5, channelCount: Int = 2, startsImmediately: Bool = true, seed: UInt64 = 0x9E37_79B9_7F4A_7C15) {
-        frequency = AudioParameter(.init(identifier: "frequency", name: "Frequency", range: 1...24_000, unit: .hertz, defaultValue: initialFrequency))
-        amplitude = AudioParameter(.init(identifier: "amplitude", name: "Amplitude", range: 0...1, unit: .linearGain, defaultValue: initialAmplitude))
+    public init(
+        waveform: Waveform = .sine, frequency initialFrequency: Float = 440, amplitude initialAmplitude: Float = 0.5,
+        channelCount: Int = 2, startsImmediately: Bool = true, seed: UInt64 = 0x9E37_79B9_7F4A_7C15
+    ) {
+        frequency = AudioParameter(
+            .init(
+                identifier: "frequency", name: "Frequency", range: 1...24_000, unit: .hertz,
+                defaultValue: initialFrequency))
+        amplitude = AudioParameter(
+            .init(
+                identifier: "amplitude", name: "Amplitude", range: 0...1, unit: .linearGain,
+                defaultValue: initialAmplitude))
         let index = Waveform.allCases.firstIndex(of: waveform) ?? 0
         waveformIndex = Atomic(index)
         renderedWaveform = index
         oscillator = Oscillator(waveform: waveform, frequency: Double(initialFrequency), amplitude: 1, seed: seed)
-        super.init(inputBusCount: 0, channelCount: channelCount, parameters: [frequency, amplitude], startsImmediately: startsImmediately)
+        super.init(
+            inputBusCount: 0, channelCount: channelCount, parameters: [frequency, amplitude],
+            startsImmediately: startsImmediately)
     }
 
     /// The shape; changes take effect at the next block.
@@ -35,7 +46,9 @@ public final class ToneGenerator: RenderNode, @unchecked Sendable {
     }
 
     override public func resetState() {
-        oscillator = Oscillator(waveform: oscillator.waveform, frequency: oscillator.frequency, amplitude: 1, sampleRate: oscillator.sampleRate)
+        oscillator = Oscillator(
+            waveform: oscillator.waveform, frequency: oscillator.frequency, amplitude: 1,
+            sampleRate: oscillator.sampleRate)
     }
 
     override public func process(_ context: NodeRenderContext) {

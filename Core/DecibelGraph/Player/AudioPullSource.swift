@@ -1,4 +1,5 @@
 import DecibelCore
+
 /// Audio that a player pulls frames from: a decoded file, a stream, a buffer in memory.
 ///
 /// DecibelFormats' file readers conform (Core does not import Formats). Frames are non-interleaved

@@ -31,7 +31,9 @@ public final class FilePlayer: RenderNode, RenderEventSource, @unchecked Sendabl
     private enum Command: Int { case pause = 1, seek, oneShot }
     private enum Notice { case endOfFile, completed(Int) }
     private let notices = SPSCQueue<Notice>(capacity: 64)
-    private let handlers = Locked<(endOfFile: (@Sendable () -> Void)?, completions: [Int: @Sendable () -> Void], next: Int)>((nil, [:], 1))
+    private let handlers = Locked<
+        (endOfFile: (@Sendable () -> Void)?, completions: [Int: @Sendable () -> Void], next: Int)
+    >((nil, [:], 1))
     private let looping = Atomic<Bool>(false)
     private let publishedState = Atomic<Int>(State.stopped.rawValue)
     private let publishedPosition = Atomic<Int>(0)
@@ -48,7 +50,8 @@ public final class FilePlayer: RenderNode, RenderEventSource, @unchecked Sendabl
     /// Creates a player of `channelCount` output channels for `source`.
     public init(source: any AudioPullSource, channelCount: Int = 2) {
         self.source = source
-        volume = AudioParameter(.init(identifier: "volume", name: "Volume", range: 0...4, unit: .linearGain, defaultValue: 1))
+        volume = AudioParameter(
+            .init(identifier: "volume", name: "Volume", range: 0...4, unit: .linearGain, defaultValue: 1))
         pan = AudioParameter(.init(identifier: "pan", name: "Pan", range: -1...1, unit: .pan, defaultValue: 0))
         mute = AudioParameter(.init(identifier: "mute", name: "Mute", range: 0...1, unit: .boolean, defaultValue: 0))
         super.init(inputBusCount: 0, channelCount: channelCount, parameters: [volume, pan, mute])
@@ -85,11 +88,15 @@ public final class FilePlayer: RenderNode, RenderEventSource, @unchecked Sendabl
 
     /// Pauses at `time`, keeping the position.
     @discardableResult
-    public func pause(at time: Int64? = nil) -> Bool { schedule(.custom(code: Command.pause.rawValue, value: 0), at: time) }
+    public func pause(at time: Int64? = nil) -> Bool {
+        schedule(.custom(code: Command.pause.rawValue, value: 0), at: time)
+    }
 
     /// Moves the playhead to `frame` at `time` (while playing this is a jump or, repeated, a scrub).
     @discardableResult
-    public func seek(to frame: Int, at time: Int64? = nil) -> Bool { schedule(.custom(code: Command.seek.rawValue, value: Double(frame)), at: time) }
+    public func seek(to frame: Int, at time: Int64? = nil) -> Bool {
+        schedule(.custom(code: Command.seek.rawValue, value: Double(frame)), at: time)
+    }
 
     /// Plays from the start once (no looping) and calls `completion` on a control thread at the end.
     @discardableResult
@@ -109,7 +116,7 @@ public final class FilePlayer: RenderNode, RenderEventSource, @unchecked Sendabl
             switch notice {
             case .endOfFile:
                 handlers.withLock { $0.endOfFile }?()
-            case let .completed(token):
+            case .completed(let token):
                 handlers.withLock { $0.completions.removeValue(forKey: token) }?()
             }
         }
@@ -120,7 +127,8 @@ public final class FilePlayer: RenderNode, RenderEventSource, @unchecked Sendabl
     override public func allocate(format: NodeFormat) {
         scratch = AudioBuffer(channelCount: source.format.channelCount, frameCapacity: format.maximumFrameCount)
         if !source.isRealtimeSafe && feeder == nil {
-            feeder = try? PlayerFeeder(source: source, ringFrames: max(32_768, format.maximumFrameCount * 8), chunk: 4096)
+            feeder = try? PlayerFeeder(
+                source: source, ringFrames: max(32_768, format.maximumFrameCount * 8), chunk: 4096)
         }
     }
 
@@ -132,7 +140,7 @@ public final class FilePlayer: RenderNode, RenderEventSource, @unchecked Sendabl
             transport = .stopped
             oneShotToken = 0
             seekRender(0)
-        case let .custom(code, value):
+        case .custom(let code, let value):
             switch Command(rawValue: code) {
             case .pause: if transport == .playing { transport = .paused }
             case .seek: seekRender(Int(value))
@@ -156,7 +164,9 @@ public final class FilePlayer: RenderNode, RenderEventSource, @unchecked Sendabl
             produced = feeder == nil ? pullDirect(block) : pullFromFeeder(block)
         }
         if produced < frames { block.slice(from: produced, count: frames - produced).clear() }
-        GainPan.apply(source: block, output: context.output, frames: frames, volume: volume, pan: pan, mute: mute, accumulate: false)
+        GainPan.apply(
+            source: block, output: context.output, frames: frames, volume: volume, pan: pan, mute: mute,
+            accumulate: false)
         publishedPosition.store(playhead, ordering: .relaxed)
         publishedState.store(transport.rawValue, ordering: .relaxed)
     }

@@ -1,7 +1,8 @@
+import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import Synchronization
 
 /// Ctrl-C (SIGINT) and SIGTERM as a flag the command's loop polls, so playback and recording stop
 /// cleanly (the file is finished, the stream closed) instead of dying mid-write.

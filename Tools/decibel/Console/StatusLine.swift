@@ -1,4 +1,5 @@
 import DecibelToolSupport
+
 #if canImport(Glibc)
 import Glibc
 #endif
