@@ -3,32 +3,40 @@ import DecibelPlot
 import DecibelTestSupport
 import Foundation
 
-/// A private Xvfb server for one test (display :57 upwards, never the lead's :99), stopped on `stop()`.
+/// A private Xvfb server for one test, on a display number Xvfb picks, stopped on `stop()`.
 public final class XvfbServer: @unchecked Sendable {
     public let display: String
     private let process: Process
 
-    public init(firstNumber: Int = 57, width: Int = 1024, height: Int = 768) throws {
-        var number = firstNumber
-        while FileManager.default.fileExists(atPath: "/tmp/.X\(number)-lock") || number == 99 { number += 1 }
-        display = ":\(number)"
+    /// Starts Xvfb on a display number it picks itself (`-displayfd`): choosing a free number here and
+    /// then starting the server raced with tests starting servers in parallel, which then shared one.
+    public init(width: Int = 1024, height: Int = 768) throws {
         process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/Xvfb")
-        process.arguments = [display, "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp"]
-        process.standardOutput = FileHandle.nullDevice
+        process.arguments = ["-displayfd", "1", "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp"]
+        let numberPipe = Pipe()
+        process.standardOutput = numberPipe
         process.standardError = FileHandle.nullDevice
         try process.run()
-        let deadline = Date().addingTimeInterval(10)
-        while Date() < deadline {
-            if let connection = XOpenDisplay(display) {
-                XCloseDisplay(connection)
-                return
+        var announced = Data()
+        let deadline = Date().addingTimeInterval(20)
+        while Date() < deadline, !announced.contains(UInt8(ascii: "\n")), process.isRunning {
+            announced.append(numberPipe.fileHandleForReading.availableData)
+        }
+        let number = String(decoding: announced, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        display = ":" + number
+        if !number.isEmpty, Int(number) != nil {
+            while Date() < deadline {
+                if let connection = XOpenDisplay(display) {
+                    XCloseDisplay(connection)
+                    return
+                }
+                guard process.isRunning else { break }
+                Thread.sleep(forTimeInterval: 0.05)
             }
-            guard process.isRunning else { break }
-            Thread.sleep(forTimeInterval: 0.05)
         }
         process.terminate()
-        throw XvfbError(message: "Xvfb \(display) did not start (is the xvfb package installed? Scripts/setup)")
+        throw XvfbError(message: "Xvfb did not start (is the xvfb package installed? Scripts/setup)")
     }
 
     /// Stops the server. The test runner's blocked signal mask is inherited by children, so Xvfb may

@@ -21,7 +21,7 @@ struct ScopeTests {
 
     @Test("shows a live waveform that moves between screenshots, with the spectrum below, and closes by itself")
     func liveWaveform() throws {
-        let xvfb = try XvfbServer(firstNumber: 61, width: 1000, height: 500)
+        let xvfb = try XvfbServer(width: 1000, height: 500)
         defer { xvfb.stop() }
         let scope = Process()
         scope.executableURL = TestEnvironment.productsDirectory.appendingPathComponent("decibel-scope")
@@ -57,7 +57,7 @@ struct ScopeTests {
 
     @Test("with --file it plays the file, shows it, and closes when the file ends")
     func fileMode() throws {
-        let xvfb = try XvfbServer(firstNumber: 64, width: 1000, height: 500)
+        let xvfb = try XvfbServer(width: 1000, height: 500)
         defer { xvfb.stop() }
         let tone = TestEnvironment.temporaryDirectory("decibel-scope").appendingPathComponent("tone.wav").path
         try #require(try run("sox", ["-n", "-r", "44100", "-c", "2", tone, "synth", "2", "sine", "500"]).status == 0)
