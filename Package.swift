@@ -63,7 +63,9 @@ let package = Package(
             path: "Formats/DecibelFormats"),
         // Plot: CKissFFT + DecibelAnalysis (FFT without plotting), CCairo + DecibelPlot (Plot/).
         .systemLibrary(name: "CKissFFT", path: "Analysis/CKissFFT", providers: [.apt(["libkissfft-dev"])]),
-        .target(name: "DecibelAnalysis", dependencies: ["DecibelCore", "CKissFFT"], path: "Analysis/DecibelAnalysis"),
+        .target(
+            name: "DecibelAnalysis", dependencies: ["DecibelCore", "DecibelGraph", "CKissFFT"],
+            path: "Analysis/DecibelAnalysis"),
         .systemLibrary(name: "CCairo", path: "Plot/CCairo", providers: [.apt(["libcairo2-dev", "libx11-dev"])]),
         .target(
             name: "DecibelPlot", dependencies: ["DecibelCore", "DecibelAnalysis", "CCairo"], path: "Plot/DecibelPlot"),
@@ -119,6 +121,9 @@ let package = Package(
         .testTarget(
             name: "DecibelCoreTests", dependencies: ["DecibelCore", "DecibelTestSupport"],
             path: "Tests/DecibelCoreTests"),
+        .testTarget(
+            name: "DecibelAnalysisTests", dependencies: ["DecibelAnalysis", "DecibelGraph", "DecibelTestSupport"],
+            path: "Tests/DecibelAnalysisTests"),
         .testTarget(
             name: "DecibelNullTests", dependencies: ["DecibelNull", "DecibelTestSupport"],
             path: "Tests/DecibelNullTests"),

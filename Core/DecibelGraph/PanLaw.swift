@@ -31,7 +31,7 @@ extension AudioBufferView {
     /// The channel of this view that feeds output channel `channel` under Decibel's channel rule: a mono
     /// view feeds every channel, otherwise channel `c` feeds `c`, and missing channels are silent (`nil`).
     @inlinable @inline(__always)
-    func mappedChannel(_ channel: Int) -> UnsafeMutablePointer<Float>? {
+    public func mappedChannel(_ channel: Int) -> UnsafeMutablePointer<Float>? {
         if channelCount == 1 { return samples(0) }
         return channel < channelCount ? samples(channel) : nil
     }

@@ -1,0 +1,368 @@
+import DecibelCore
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// Finds the fundamental frequency of a monophonic signal — an instrument, a voice — with McLeod's
+/// method (the normalised square difference function), sub-sample accurate.
+///
+/// Feed it blocks of any size with `append(_:)` and ask for `estimate()` whenever you want a reading: it
+/// analyses the latest `windowSize` samples. The window must hold two periods of the lowest pitch, and
+/// holds four by default (8192 samples at 48 kHz for 40 Hz; raise `minimumFrequency` for a faster tuner). The period is found at
+/// the first autocorrelation peak within `peakThreshold` of the highest, then refined by locating its
+/// multiple furthest into the window, which makes high notes as exact as low ones (±0.1 cent on a clean
+/// tone). All memory is allocated in `init`: `append` and `estimate` neither allocate nor lock, so they
+/// may run on a render thread. One instance belongs to one thread at a time.
+///
+/// ```swift
+/// let detector = try PitchDetector(sampleRate: 48_000)
+/// for await buffer in microphone.buffers() {
+///     detector.append(buffer[0])
+///     if let pitch = detector.estimate() {
+///         let note = pitch.note(reference: 440)
+///         print(note, note.cents, pitch.frequency)
+///     }
+/// }
+/// ```
+public final class PitchDetector {
+    /// What the detector looks for.
+    public struct Configuration: Hashable, Sendable {
+        /// Lowest fundamental reported, in Hz (a bass's low E is 41.2 Hz).
+        public var minimumFrequency: Double
+        /// Highest fundamental reported, in Hz.
+        public var maximumFrequency: Double
+        /// Samples analysed per estimate; `nil` picks the smallest power of two (at least 1024) that holds
+        /// four periods of `minimumFrequency` (8192 at 48 kHz for 40 Hz, 4096 for a guitar's 70 Hz): with
+        /// fewer, noise moves a low note's estimate by more than 5 cents at 10 dB SNR.
+        public var windowSize: Int?
+        /// McLeod's *k*: the period is the first peak at least this fraction of the highest (0.8 … 1).
+        /// Lower values favour longer periods (fewer octave-up errors, more octave-down ones).
+        public var peakThreshold: Double
+        /// Estimates less periodic than this (see `PitchEstimate.clarity`) are not reported.
+        public var minimumClarity: Double
+        /// Windows whose RMS is below this, in dBFS, are silence and not reported.
+        public var silenceThreshold: Double
+
+        /// Defaults: 40 Hz … 4.2 kHz, automatic window, k = 0.9, clarity ≥ 0.6, silence below -60 dBFS.
+        public init(
+            minimumFrequency: Double = 40, maximumFrequency: Double = 4_200, windowSize: Int? = nil,
+            peakThreshold: Double = 0.9, minimumClarity: Double = 0.6, silenceThreshold: Double = -60
+        ) {
+            self.minimumFrequency = minimumFrequency
+            self.maximumFrequency = maximumFrequency
+            self.windowSize = windowSize
+            self.peakThreshold = peakThreshold
+            self.minimumClarity = minimumClarity
+            self.silenceThreshold = silenceThreshold
+        }
+    }
+
+    /// Frames per second of the analysed audio.
+    public let sampleRate: Double
+    /// What the detector was created with.
+    public let configuration: Configuration
+    /// Samples each estimate analyses.
+    public let windowSize: Int
+
+    private let minimumLag: Int
+    private let maximumLag: Int
+    private let history: UnsafeMutablePointer<Float>
+    private var written = 0
+    private let window: UnsafeMutablePointer<Float>
+    private let nsdf: UnsafeMutablePointer<Float>
+    /// m(τ) of McLeod's normalisation, kept to evaluate the NSDF between lags.
+    private let overlapEnergy: UnsafeMutablePointer<Double>
+    private let autocorrelation: Autocorrelation
+
+    /// Prepares a detector for audio at `sampleRate`. Throws `invalidArgument` for a frequency range the
+    /// rate cannot hold or a window too short for `minimumFrequency`.
+    public init(sampleRate: Double, configuration: Configuration = Configuration()) throws(AudioError) {
+        let low = configuration.minimumFrequency, high = configuration.maximumFrequency
+        guard sampleRate >= 1_000, low > 0, high > low, high < sampleRate / 4 else {
+            throw AudioError(
+                .invalidArgument,
+                "pitch range \(low)–\(high) Hz does not fit audio at \(sampleRate) Hz (the top must be below a quarter of the rate)"
+            )
+        }
+        let periods = 4 * sampleRate / low
+        var size = configuration.windowSize ?? 1_024
+        if configuration.windowSize == nil { while Double(size) < periods { size *= 2 } }
+        guard (64...(1 << 20)).contains(size), Double(size) >= 2 * sampleRate / low else {
+            throw AudioError(
+                .invalidArgument,
+                "a \(size)-sample window cannot hold two periods of \(low) Hz at \(sampleRate) Hz; use at least \(Int((2 * sampleRate / low).rounded(.up)))"
+            )
+        }
+        self.sampleRate = sampleRate
+        self.configuration = configuration
+        windowSize = size
+        minimumLag = max(2, Int(sampleRate / high))
+        // Past the lowest period, so the lobe of a note at the bottom of the range is whole.
+        maximumLag = min(size / 2 - 2, Int((1.15 * sampleRate / low).rounded(.up)))
+        autocorrelation = try Autocorrelation(size: size)
+        history = .allocate(capacity: size)
+        history.initialize(repeating: 0, count: size)
+        window = .allocate(capacity: size)
+        window.initialize(repeating: 0, count: size)
+        nsdf = .allocate(capacity: size / 2 + 1)
+        nsdf.initialize(repeating: 0, count: size / 2 + 1)
+        overlapEnergy = .allocate(capacity: size / 2 + 1)
+        overlapEnergy.initialize(repeating: 0, count: size / 2 + 1)
+    }
+
+    deinit {
+        history.deallocate()
+        window.deallocate()
+        nsdf.deallocate()
+        overlapEnergy.deallocate()
+    }
+
+    /// Adds samples to the analysed history; any count.
+    public func append(_ samples: UnsafeBufferPointer<Float>) {
+        guard let base = samples.baseAddress else { return }
+        var remaining = samples.count, source = base
+        if remaining > windowSize {  // only the newest windowSize can matter
+            source += remaining - windowSize
+            written += remaining - windowSize
+            remaining = windowSize
+        }
+        while remaining > 0 {
+            let position = written % windowSize
+            let count = min(remaining, windowSize - position)
+            (history + position).update(from: source, count: count)
+            source += count
+            remaining -= count
+            written += count
+        }
+    }
+
+    /// Adds samples to the analysed history; any count.
+    public func append(_ samples: [Float]) { samples.withUnsafeBufferPointer { append($0) } }
+
+    /// Adds `frames` samples of `channel` of `buffer` (for example a render context's input).
+    public func append(_ buffer: AudioBufferView, channel: Int = 0) {
+        append(UnsafeBufferPointer(start: buffer.samples(channel), count: buffer.frameCount))
+    }
+
+    /// Forgets the history: the next estimate waits for a full window.
+    public func reset() { written = 0 }
+
+    /// The pitch of the latest `windowSize` samples, or `nil` while fewer have arrived, for silence, and
+    /// for sound that is not periodic enough.
+    public func estimate() -> PitchEstimate? {
+        guard written >= windowSize else { return nil }
+        let start = written % windowSize
+        (window).update(from: history + start, count: windowSize - start)
+        (window + (windowSize - start)).update(from: history, count: start)
+        return analyseWindow()
+    }
+
+    /// The pitch of the last `windowSize` samples of `samples` (the history is replaced by them).
+    public func estimate(_ samples: [Float]) -> PitchEstimate? {
+        reset()
+        append(samples)
+        return estimate()
+    }
+
+    private func analyseWindow() -> PitchEstimate? {
+        var mean = 0.0
+        for j in 0..<windowSize { mean += Double(window[j]) }
+        mean /= Double(windowSize)
+        var energy = 0.0
+        for j in 0..<windowSize {
+            let value = window[j] - Float(mean)
+            window[j] = value
+            energy += Double(value * value)
+        }
+        let rms = (energy / Double(windowSize)).squareRoot()
+        guard rms > 0, 20 * log10(rms) >= configuration.silenceThreshold else { return nil }
+
+        autocorrelation.compute(window)
+        fillNSDF(energy: energy)
+        guard let (period, clarity) = periodPeak() else { return nil }
+        guard clarity >= configuration.minimumClarity else { return nil }
+        let refined = refinedPeriod(period)
+        let frequency = sampleRate / refined
+        guard frequency >= configuration.minimumFrequency * 0.97, frequency <= configuration.maximumFrequency * 1.03
+        else { return nil }
+        return PitchEstimate(frequency: frequency, clarity: min(1, clarity))
+    }
+
+    /// n(τ) = 2 r(τ) / m(τ), with m(τ) the energy of both overlapping parts, for τ up to windowSize / 2.
+    private func fillNSDF(energy: Double) {
+        var m = 2 * energy
+        let r = autocorrelation.lags
+        nsdf[0] = 1
+        overlapEnergy[0] = m
+        for lag in 1...(windowSize / 2) {
+            let leaving = Double(window[lag - 1]), trailing = Double(window[windowSize - lag])
+            m -= leaving * leaving + trailing * trailing
+            overlapEnergy[lag] = m
+            nsdf[lag] = m > 1e-12 ? Float(2 * Double(r[lag]) / m) : 0
+        }
+    }
+
+    /// The NSDF between integer lags: r(τ) by windowed-sinc interpolation of the integer lags (r is band
+    /// limited: its spectrum is the signal's power spectrum), m(τ) linearly. A harmonic-rich tone has a
+    /// peak narrower than a lag step, so its height and place are only found between the samples.
+    private func nsdf(at lag: Double) -> Double {
+        let base = Int(lag.rounded(.down)), fraction = lag - Double(base)
+        let r = autocorrelation.lags
+        let half = 16
+        let sinePart = sin(Double.pi * fraction) / Double.pi
+        var sum = 0.0, weights = 0.0
+        for tap in (1 - half)...half {
+            let index = abs(base + tap)  // r is even: r(-τ) = r(τ)
+            guard index < windowSize else { continue }
+            let x = fraction - Double(tap)
+            let sinc = abs(x) < 1e-9 ? 1 : (tap & 1 == 0 ? sinePart : -sinePart) / x
+            let edge = x / Double(half + 1)
+            let weight = sinc * (1 - edge * edge) * (1 - edge * edge)
+            sum += Double(r[index]) * weight
+            weights += weight
+        }
+        sum /= weights  // unity gain at low frequencies whatever the fraction: a broad peak stays put
+        let upper = min(windowSize / 2, base + 1)
+        let m = overlapEnergy[min(base, windowSize / 2)] * (1 - fraction) + overlapEnergy[upper] * fraction
+        return m > 1e-12 ? 2 * sum / m : 0
+    }
+
+    /// The highest point of the NSDF within `radius` lags of `lag` (golden-section search; the NSDF is
+    /// one-peaked that close to a peak): (lag, height).
+    private func goldenPeak(near lag: Double, radius: Double) -> (Double, Double) {
+        let ratio = (5.0.squareRoot() - 1) / 2
+        var low = max(1, lag - radius), high = min(Double(windowSize / 2 - 1), lag + radius)
+        var left = high - ratio * (high - low), right = low + ratio * (high - low)
+        var leftValue = nsdf(at: left), rightValue = nsdf(at: right)
+        while high - low > 1e-4 {
+            if leftValue < rightValue {
+                low = left
+                left = right
+                leftValue = rightValue
+                right = low + ratio * (high - low)
+                rightValue = nsdf(at: right)
+            } else {
+                high = right
+                right = left
+                rightValue = leftValue
+                left = high - ratio * (high - low)
+                leftValue = nsdf(at: left)
+            }
+        }
+        let best = (low + high) / 2
+        return (best, nsdf(at: best))
+    }
+
+    /// The peak nearest `lag`: the highest integer lag within `radius`, then, for a narrow peak (a tone
+    /// rich in harmonics), the maximum between the lags; for a broad one (a low or pure tone), the vertex
+    /// of a parabola fitted to its top, because noise makes a broad top jagged and its highest sample can
+    /// sit many lags from its centre. (lag, height)
+    private func peak(near lag: Double, radius: Int, period: Double) -> (Double, Double) {
+        let centre = Int(lag.rounded())
+        let lower = max(1, centre - radius), upper = min(windowSize / 2 - 1, centre + radius)
+        guard lower <= upper else { return (lag, 0) }
+        var best = lower
+        for index in lower...upper where nsdf[index] > nsdf[best] { best = index }
+        // The top of the peak: as far either side as it stays within 0.05 of its highest sample.
+        let top = nsdf[best] - 0.05, limit = max(1, Int(period / 4))
+        var left = 1, right = 1
+        while left < limit && best - left > 1 && nsdf[best - left] > top { left += 1 }
+        while right < limit && best + right < windowSize / 2 && nsdf[best + right] > top { right += 1 }
+        let halfWidth = min(left, right)
+        guard halfWidth > 3 else { return goldenPeak(near: Double(best), radius: 1) }
+        var vertex = Double(best)
+        for _ in 0..<2 {  // fit, then fit again centred on the first vertex
+            guard let fitted = fittedVertex(around: Int(vertex.rounded()), halfWidth: halfWidth) else { break }
+            vertex = fitted
+        }
+        return (vertex, nsdf(at: vertex))
+    }
+
+    /// The vertex of the least-squares parabola through the NSDF at `centre - halfWidth … centre + halfWidth`.
+    private func fittedVertex(around centre: Int, halfWidth: Int) -> Double? {
+        let lower = max(1, centre - halfWidth), upper = min(windowSize / 2, centre + halfWidth)
+        guard upper - lower >= 2 else { return nil }
+        var s0 = 0.0, s1 = 0.0, s2 = 0.0, s3 = 0.0, s4 = 0.0, t0 = 0.0, t1 = 0.0, t2 = 0.0
+        for index in lower...upper {
+            let x = Double(index - centre), y = Double(nsdf[index]), xx = x * x
+            s0 += 1
+            s1 += x
+            s2 += xx
+            s3 += xx * x
+            s4 += xx * xx
+            t0 += y
+            t1 += x * y
+            t2 += xx * y
+        }
+        // Normal equations for y = a x² + b x + c, solved by Cramer's rule.
+        let determinant = s4 * (s2 * s0 - s1 * s1) - s3 * (s3 * s0 - s1 * s2) + s2 * (s3 * s1 - s2 * s2)
+        guard abs(determinant) > 1e-12 else { return nil }
+        let a = (t2 * (s2 * s0 - s1 * s1) - s3 * (t1 * s0 - s1 * t0) + s2 * (t1 * s1 - s2 * t0)) / determinant
+        let b = (s4 * (t1 * s0 - s1 * t0) - t2 * (s3 * s0 - s1 * s2) + s2 * (s3 * t0 - t1 * s2)) / determinant
+        guard a < 0 else { return nil }
+        let offset = -b / (2 * a)
+        guard abs(offset) <= Double(halfWidth) else { return nil }
+        return Double(centre) + offset
+    }
+
+    /// McLeod's peak picking: the highest point of each positive lobe after the first negative one is a
+    /// key maximum; the period is the first key maximum within `peakThreshold` of the highest, heights
+    /// measured between the lags (see `nsdf(at:)`) so a narrow peak is not mistaken for a low one.
+    private func periodPeak() -> (Double, Double)? {
+        var lag = 1
+        while lag < maximumLag && nsdf[lag] > 0 { lag += 1 }  // the lobe around zero lag
+        var keyMaxima = 0, highest = 0.0
+        var scan = lag
+        while scan < maximumLag {
+            while scan < maximumLag && nsdf[scan] <= 0 { scan += 1 }
+            var best = scan
+            while scan < maximumLag && nsdf[scan] > 0 {
+                if nsdf[scan] > nsdf[best] { best = scan }
+                scan += 1
+            }
+            if best >= minimumLag && best < maximumLag {
+                highest = max(highest, peak(near: Double(best), radius: 0, period: Double(best)).1)
+                keyMaxima += 1
+            }
+        }
+        guard keyMaxima > 0, highest > 0 else { return nil }
+        let threshold = configuration.peakThreshold * highest
+        scan = lag
+        while scan < maximumLag {
+            while scan < maximumLag && nsdf[scan] <= 0 { scan += 1 }
+            var best = scan
+            while scan < maximumLag && nsdf[scan] > 0 {
+                if nsdf[scan] > nsdf[best] { best = scan }
+                scan += 1
+            }
+            if best >= minimumLag && best < maximumLag {
+                let candidate = peak(near: Double(best), radius: 0, period: Double(best))
+                if candidate.1 >= threshold { return candidate }
+            }
+        }
+        return nil
+    }
+
+    /// The period measured over as many periods as fit in half the window: the peak near k · period,
+    /// divided by k, for k doubling up to the most that fit. Each step divides the error of locating a
+    /// peak by k.
+    private func refinedPeriod(_ period: Double) -> Double {
+        var refined = period
+        let most = Int(Double(windowSize / 2 - 2) / period)
+        var multiple = 2
+        while multiple <= most {
+            // Within a quarter period of the prediction the peak of a periodic signal is the highest
+            // point, however broad it is and however far noise moved the first estimate.
+            let (lag, height) = peak(
+                near: refined * Double(multiple), radius: max(2, Int(refined / 4)), period: refined)
+            guard height > 0.3 else { break }  // too little overlap left, or the pitch moved within the window
+            refined = lag / Double(multiple)
+            if multiple == most { break }
+            multiple = min(most, multiple * 2)
+        }
+        return refined
+    }
+}
