@@ -1,5 +1,9 @@
 import DecibelCore
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// What `decibel convert` asks for.
 public struct ConvertOptions: Sendable, Hashable {
     /// Output container and encoding; `nil` picks from the output's extension, keeping the input's bit
@@ -9,12 +13,19 @@ public struct ConvertOptions: Sendable, Hashable {
     public var sampleRate: Double?
     /// Copy title, artist and the other text tags.
     public var keepsMetadata: Bool
+    /// Gain applied to every sample, in dB (0: none). Nothing limits the result: a gain that takes samples
+    /// past full scale clips in integer formats.
+    public var gainDecibels: Double
 
     /// Options; every field defaults to "as the input".
-    public init(format: AudioFileWriter.Format? = nil, sampleRate: Double? = nil, keepsMetadata: Bool = true) {
+    public init(
+        format: AudioFileWriter.Format? = nil, sampleRate: Double? = nil, keepsMetadata: Bool = true,
+        gainDecibels: Double = 0
+    ) {
         self.format = format
         self.sampleRate = sampleRate
         self.keepsMetadata = keepsMetadata
+        self.gainDecibels = gainDecibels
     }
 }
 
@@ -51,9 +62,20 @@ public enum AudioConverter {
             path: output, format: format, sampleRate: rate, channelCount: source.channelCount,
             metadata: tags, keepsHeaderValid: false)
         let block = AudioBuffer(channelCount: source.channelCount, frameCapacity: source.chunkFrames)
+        let gain = Float(pow(10, options.gainDecibels / 20))
+        func read() throws(AudioError) -> Int {
+            let count = try source.read(into: block.view(frames: block.frameCapacity))
+            if gain != 1 {
+                for channel in 0..<block.channelCount {
+                    let samples = block.view.samples(channel)
+                    for i in 0..<count { samples[i] *= gain }
+                }
+            }
+            return count
+        }
         if rate == source.sampleRate {
             while !source.isAtEnd {
-                let count = try source.read(into: block.view(frames: block.frameCapacity))
+                let count = try read()
                 if count == 0 { break }
                 try writer.write(block.view(frames: count))
             }
@@ -65,7 +87,7 @@ public enum AudioConverter {
                 channelCount: source.channelCount,
                 frameCapacity: resampler.maxOutputFrames(forInput: block.frameCapacity))
             while !source.isAtEnd {
-                let count = try source.read(into: block.view(frames: block.frameCapacity))
+                let count = try read()
                 if count == 0 { break }
                 var offset = 0
                 while offset < count {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Decibel
+import DecibelAnalysis
 import DecibelToolSupport
 
 /// `decibel convert`: one file to another format, rate or bit depth.
@@ -8,7 +9,7 @@ struct ConvertCommand: ParsableCommand {
         commandName: "convert",
         abstract: "Convert a file to another container, encoding, sample rate or bit depth (resampling with libsoxr).",
         discussion:
-            "The output format comes from --format, else from OUT's extension.\n\nExamples:\n  decibel convert take.flac take.wav\n  decibel convert take.wav take.flac --rate 44100 --bits 24\n  decibel convert take.wav take.ogg"
+            "The output format comes from --format, else from OUT's extension.\n\nExamples:\n  decibel convert take.flac take.wav\n  decibel convert take.wav take.flac --rate 44100 --bits 24\n  decibel convert take.wav take.ogg\n  decibel convert episode.wav episode.flac --normalize -16"
     )
 
     @Argument(help: "The file to read.")
@@ -26,6 +27,17 @@ struct ConvertCommand: ParsableCommand {
     @Option(name: .long, help: "Bits per sample for wav, aiff and flac (8, 16, 24, 32).")
     var bits: Int?
 
+    @Option(
+        name: .long, parsing: .unconditional,  // -16 is a value, not a flag
+        help: ArgumentHelp(
+            "Apply the gain that brings the integrated loudness (EBU R128) to this many LUFS.", valueName: "LUFS"))
+    var normalize: Double?
+
+    @Option(
+        name: .long, parsing: .unconditional,
+        help: ArgumentHelp("With --normalize: the true peak the gain may not pass.", valueName: "dBTP"))
+    var truePeakCeiling = -1.0
+
     func validate() throws {
         if let rate {
             guard (1000...768_000).contains(rate) else {
@@ -35,6 +47,15 @@ struct ConvertCommand: ParsableCommand {
         if let bits {
             guard [8, 16, 24, 32].contains(bits) else { throw ValidationError("--bits must be 8, 16, 24 or 32") }
         }
+        if let normalize {
+            guard normalize.isFinite, (-70...0).contains(normalize) else {
+                throw ValidationError(
+                    "--normalize must be a loudness from -70 to 0 LUFS (streaming services use -14 to -16)")
+            }
+        }
+        guard truePeakCeiling.isFinite, (-20...0).contains(truePeakCeiling) else {
+            throw ValidationError("--true-peak-ceiling must be from -20 to 0 dBTP")
+        }
     }
 
     func run() throws {
@@ -42,9 +63,23 @@ struct ConvertCommand: ParsableCommand {
         if let name = format ?? (bits != nil ? output.fileExtension : nil) {
             writerFormat = try AudioFileWriter.Format.named(name, bits: bits)
         }
+        var gain = 0.0
+        if let normalize {
+            let measured = try LoudnessCommand.measure(input)
+            guard let wanted = measured.normalizationGain(target: normalize, truePeakCeiling: truePeakCeiling) else {
+                throw AudioError(.invalidArgument, "\(input) is silent: there is no loudness to normalise")
+            }
+            gain = wanted
+            let limited = wanted < normalize - measured.integrated - 0.05
+            printError(
+                "decibel: \(input) measures \(String(measured.integrated, decimals: 1)) LUFS, true peak \(String(measured.truePeak, decimals: 1)) dBTP; gain \(gain >= 0 ? "+" : "")\(String(gain, decimals: 2)) dB"
+                    + (limited
+                        ? " (held by the \(String(truePeakCeiling, decimals: 1)) dBTP ceiling: \(String(measured.integrated + gain, decimals: 1)) LUFS)"
+                        : " to \(String(normalize, decimals: 1)) LUFS"))
+        }
         let summary = try AudioConverter.convert(
             input: input, output: output,
-            options: ConvertOptions(format: writerFormat, sampleRate: rate.map(Double.init)))
+            options: ConvertOptions(format: writerFormat, sampleRate: rate.map(Double.init), gainDecibels: gain))
         printError(
             "decibel: wrote \(output): \(summary.output.containerName), \(summary.output.encodingName), \(Int(summary.output.sampleRate)) Hz, \(summary.output.channels) ch, \(summary.output.frames) frames"
         )

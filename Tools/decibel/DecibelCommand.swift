@@ -4,7 +4,7 @@ import Decibel
 /// `decibel`: backends and devices; play, record and monitor through the runtime-picked backend;
 /// inspect, convert and draw audio files.
 @main
-struct DecibelCommand: ParsableCommand {
+struct DecibelCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "decibel",
         abstract: "Audio on Linux: backends, devices, tones, files and plots.",
@@ -17,11 +17,14 @@ struct DecibelCommand: ParsableCommand {
               decibel backends
               decibel devices --backend pulse
               decibel tone --frequency 1000 --waveform square --duration 2
+              decibel tune --reference 442
+              decibel loudness episode.flac
             """,
         subcommands: [
             BackendsCommand.self, DevicesCommand.self, PlayCommand.self, RecordCommand.self, PassthroughCommand.self,
             ToneCommand.self,
-            InfoCommand.self, ConvertCommand.self, WaveformCommand.self, SpectrumCommand.self, DemoCommand.self,
+            InfoCommand.self, ConvertCommand.self, WaveformCommand.self, SpectrumCommand.self, PitchCommand.self,
+            LoudnessCommand.self, TuneCommand.self, DemoCommand.self,
         ]
     )
 }

@@ -1,0 +1,93 @@
+import ArgumentParser
+import Decibel
+import DecibelAnalysis
+import DecibelToolSupport
+
+/// `decibel pitch`: a file's pitch track.
+struct PitchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "pitch",
+        abstract: "Print a file's pitch track (McLeod pitch method) as CSV or JSON.",
+        discussion:
+            "One row per hop: time of the window's centre (s), frequency (Hz), clarity (0-1), note and cents; frequency, note and cents are empty (null in JSON) where there is no pitch. Channels are mixed to mono.\n\nExamples:\n  decibel pitch voice.wav\n  decibel pitch cello.flac --hop 256 --min 60 --max 1000 --json"
+    )
+
+    @Argument(help: "The audio file.")
+    var file: String
+
+    @Option(name: .long, help: "Frames between estimates.")
+    var hop = 512
+
+    @Option(name: .long, help: "Lowest pitch reported, in Hz.")
+    var min = 40.0
+
+    @Option(name: .long, help: "Highest pitch reported, in Hz.")
+    var max = 4_200.0
+
+    @Option(name: .long, help: "The frequency of A4 for note names, in Hz.")
+    var reference = 440.0
+
+    @Flag(name: .long, help: "Print a JSON array instead of CSV.")
+    var json = false
+
+    func validate() throws {
+        guard (16...65_536).contains(hop) else { throw ValidationError("--hop must be 16 to 65536 frames") }
+        guard min > 0, max > min else { throw ValidationError("--min must be above 0 and below --max") }
+        guard reference > 0, reference.isFinite else { throw ValidationError("--reference must be a frequency in Hz") }
+    }
+
+    func run() throws {
+        let source = try AudioFile(path: file)
+        let detector = try PitchDetector(
+            sampleRate: source.sampleRate,
+            configuration: .init(minimumFrequency: min, maximumFrequency: max))
+        let block = AudioBuffer(channelCount: source.channelCount, frameCapacity: hop)
+        var mono = [Float](repeating: 0, count: hop)
+        var rows: [String] = []
+        var framesRead = 0
+        print(json ? "[" : "time,frequency,clarity,note,cents")
+        while !source.isAtEnd {
+            let count = try source.read(into: block.view(frames: hop))
+            if count == 0 { break }
+            for i in 0..<count {
+                var sum: Float = 0
+                for channel in 0..<source.channelCount { sum += block.view.samples(channel)[i] }
+                mono[i] = sum / Float(source.channelCount)
+            }
+            mono.withUnsafeBufferPointer { detector.append(UnsafeBufferPointer(rebasing: $0[0..<count])) }
+            framesRead += count
+            guard framesRead >= detector.windowSize else { continue }
+            let time = Double(framesRead - detector.windowSize / 2) / source.sampleRate
+            let row = Self.row(time: time, estimate: detector.estimate(), reference: reference, json: json)
+            if json { rows.append(row) } else { print(row) }
+        }
+        if json { print(rows.joined(separator: ",\n") + "\n]") }
+    }
+
+    static func row(time: Double, estimate: PitchEstimate?, reference: Double, json: Bool) -> String {
+        let seconds = String(time, decimals: 4)
+        guard let estimate else {
+            return json
+                ? "{\"time\": \(seconds), \"frequency\": null, \"clarity\": null, \"note\": null, \"cents\": null}"
+                : "\(seconds),,,,"
+        }
+        let note = estimate.note(reference: reference)
+        let frequency = String(estimate.frequency, decimals: 3), clarity = String(estimate.clarity, decimals: 3)
+        let cents = String(note.cents, decimals: 1)
+        return json
+            ? "{\"time\": \(seconds), \"frequency\": \(frequency), \"clarity\": \(clarity), \"note\": \"\(note)\", \"cents\": \(cents)}"
+            : "\(seconds),\(frequency),\(clarity),\(note),\(cents)"
+    }
+}
+
+extension String {
+    /// `value` with `decimals` digits after the point (no locale, no exponent).
+    init(_ value: Double, decimals: Int) {
+        let scale = (0..<decimals).reduce(1.0) { product, _ in product * 10 }
+        let scaled = (abs(value) * scale).rounded()
+        let whole = Int(scaled / scale), fraction = Int(scaled.truncatingRemainder(dividingBy: scale))
+        let digits = String(fraction)
+        let padded = String(repeating: "0", count: Swift.max(0, decimals - digits.count)) + digits
+        self = (value < 0 && scaled > 0 ? "-" : "") + "\(whole)" + (decimals > 0 ? "." + padded : "")
+    }
+}
