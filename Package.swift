@@ -107,7 +107,7 @@ let package = Package(
             name: "decibel-rtcheck",
             dependencies: [
                 "Decibel", "DecibelPipeWire", "DecibelJACK", "DecibelPulse", "DecibelALSA", "DecibelFormats",
-                "DecibelPlot",
+                "DecibelPlot", "DecibelAnalysis",
             ],
             path: "Tests/RealtimeCheck",
             linkerSettings: realtimeSanitizerLinkerSettings()
