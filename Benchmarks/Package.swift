@@ -5,6 +5,7 @@
 //   swift run -c release --package-path Benchmarks plot-bench
 //   swift run -c release --package-path Benchmarks graph-bench [seconds]
 //   swift run -c release --package-path Benchmarks pipewire-bench [seconds per client]
+//   swift run -c release --package-path Benchmarks analysis-bench
 import PackageDescription
 
 let package = Package(
@@ -68,6 +69,19 @@ let package = Package(
                 .product(name: "DecibelPulse", package: "Decibel"),
             ],
             path: "PipeWireJitter"
+        ),
+        // aubio's pitch detector from C and ffmpeg's ebur128: the peers DecibelAnalysis is measured against.
+        .target(
+            name: "CAubioBench", path: "CAubioBench", linkerSettings: [.linkedLibrary("aubio")]),
+        .executableTarget(
+            name: "analysis-bench",
+            dependencies: [
+                .product(name: "DecibelCore", package: "Decibel"),
+                .product(name: "DecibelAnalysis", package: "Decibel"),
+                .product(name: "DecibelFormats", package: "Decibel"),
+                "CAubioBench",
+            ],
+            path: "Analysis"
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -57,12 +57,14 @@ struct KWeightedBlocks {
                 let samples = buffer.samples(channel) + offset
                 let weight = weights[channel]
                 var sum = 0.0, peak: Float = 0
+                var filter = filters[channel]  // a local copy stays in registers through the loop
                 for i in 0..<count {
                     let x = samples[i]
                     peak = max(peak, abs(x))
-                    let y = filters[channel].process(Double(x))
+                    let y = filter.process(Double(x))
                     sum += y * y
                 }
+                filters[channel] = filter
                 energy += weight * sum
                 samplePeak = max(samplePeak, Double(peak))
                 truePeak = max(truePeak, truePeakDetector.peak(of: samples, count: count, channel: channel))

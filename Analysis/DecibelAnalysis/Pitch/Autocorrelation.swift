@@ -1,8 +1,9 @@
 import CKissFFT
 import DecibelCore
 
-/// The autocorrelation of a window of `size` samples at every lag below `size`, by FFT (zero-padded to
-/// `2 * size`, so no lag wraps around): `r(τ) = Σ x[j] · x[j + τ]` over the overlap.
+/// The autocorrelation of a window of `size` samples at the lags up to `size / 2`, by FFT:
+/// `r(τ) = Σ x[j] · x[j + τ]` over the overlap. Zero-padded to 1.5 × `size`, not 2 ×, which is enough for
+/// those lags not to wrap around (a circular lag τ also holds lag 1.5 × size − τ, which has no overlap).
 ///
 /// All memory is allocated in `init`; `compute` neither allocates nor locks.
 final class Autocorrelation {
@@ -11,22 +12,26 @@ final class Autocorrelation {
     private let inverse: kiss_fftr_cfg
     private let padded: UnsafeMutablePointer<Float>
     private let spectrum: UnsafeMutablePointer<kiss_fft_cpx>
-    /// `r(τ)` for τ in `0..<size` after `compute`, unnormalised.
+    /// `r(τ)` for τ in `0...size / 2` after `compute`, unnormalised.
     let lags: UnsafeMutablePointer<Float>
 
+    let transformSize: Int
+
+    /// `size` must be a multiple of 4 (so the transform's size is even).
     init(size: Int) throws(AudioError) {
-        let transformSize = 2 * size
+        let transformSize = size + size / 2
         guard let forward = kiss_fftr_alloc(Int32(transformSize), 0, nil, nil),
             let inverse = kiss_fftr_alloc(Int32(transformSize), 1, nil, nil)
         else {
             throw AudioError(.invalidArgument, "KissFFT could not prepare a \(transformSize)-point transform")
         }
         self.size = size
+        self.transformSize = transformSize
         self.forward = forward
         self.inverse = inverse
         padded = .allocate(capacity: transformSize)
         padded.initialize(repeating: 0, count: transformSize)
-        spectrum = .allocate(capacity: size + 1)
+        spectrum = .allocate(capacity: transformSize / 2 + 1)
         lags = .allocate(capacity: transformSize)
         lags.initialize(repeating: 0, count: transformSize)
     }
@@ -43,12 +48,12 @@ final class Autocorrelation {
     func compute(_ input: UnsafePointer<Float>) {
         padded.update(from: input, count: size)
         kiss_fftr(forward, padded, spectrum)
-        for bin in 0...size {
+        for bin in 0...(transformSize / 2) {
             let value = spectrum[bin]
             spectrum[bin] = kiss_fft_cpx(r: value.r * value.r + value.i * value.i, i: 0)
         }
         kiss_fftri(inverse, spectrum, lags)
-        let scale = 1 / Float(2 * size)  // KissFFT's inverse is unnormalised
-        for lag in 0..<size { lags[lag] *= scale }
+        let scale = 1 / Float(transformSize)  // KissFFT's inverse is unnormalised
+        for lag in 0...(size / 2) { lags[lag] *= scale }
     }
 }

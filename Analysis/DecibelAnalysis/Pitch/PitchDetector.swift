@@ -75,6 +75,10 @@ public final class PitchDetector {
     private let nsdf: UnsafeMutablePointer<Float>
     /// m(τ) of McLeod's normalisation, kept to evaluate the NSDF between lags.
     private let overlapEnergy: UnsafeMutablePointer<Double>
+    /// Scratch for `periodPeak`: key maxima, and the candidates' lags and heights between the lags.
+    private let keyMaxima: UnsafeMutablePointer<Int>
+    private let candidateLags: UnsafeMutablePointer<Double>
+    private let candidateHeights: UnsafeMutablePointer<Double>
     private let autocorrelation: Autocorrelation
 
     /// Prepares a detector for audio at `sampleRate`. Throws `invalidArgument` for a frequency range the
@@ -90,7 +94,7 @@ public final class PitchDetector {
         let periods = 4 * sampleRate / low
         var size = configuration.windowSize ?? 1_024
         if configuration.windowSize == nil { while Double(size) < periods { size *= 2 } }
-        guard (64...(1 << 20)).contains(size), Double(size) >= 2 * sampleRate / low else {
+        guard (64...(1 << 20)).contains(size), size % 4 == 0, Double(size) >= 2 * sampleRate / low else {
             throw AudioError(
                 .invalidArgument,
                 "a \(size)-sample window cannot hold two periods of \(low) Hz at \(sampleRate) Hz; use at least \(Int((2 * sampleRate / low).rounded(.up)))"
@@ -111,6 +115,9 @@ public final class PitchDetector {
         nsdf.initialize(repeating: 0, count: size / 2 + 1)
         overlapEnergy = .allocate(capacity: size / 2 + 1)
         overlapEnergy.initialize(repeating: 0, count: size / 2 + 1)
+        keyMaxima = .allocate(capacity: size / 2 + 1)
+        candidateLags = .allocate(capacity: size / 2 + 1)
+        candidateHeights = .allocate(capacity: size / 2 + 1)
     }
 
     deinit {
@@ -118,6 +125,9 @@ public final class PitchDetector {
         window.deallocate()
         nsdf.deallocate()
         overlapEnergy.deallocate()
+        keyMaxima.deallocate()
+        candidateLags.deallocate()
+        candidateHeights.deallocate()
     }
 
     /// Adds samples to the analysed history; any count.
@@ -205,18 +215,18 @@ public final class PitchDetector {
         }
     }
 
-    /// The NSDF between integer lags: r(τ) by windowed-sinc interpolation of the integer lags (r is band
+    /// The NSDF between integer lags: r(τ) by 16-tap windowed-sinc interpolation of the integer lags (r is band
     /// limited: its spectrum is the signal's power spectrum), m(τ) linearly. A harmonic-rich tone has a
     /// peak narrower than a lag step, so its height and place are only found between the samples.
     private func nsdf(at lag: Double) -> Double {
         let base = Int(lag.rounded(.down)), fraction = lag - Double(base)
         let r = autocorrelation.lags
-        let half = 16
+        let half = 8
         let sinePart = sin(Double.pi * fraction) / Double.pi
         var sum = 0.0, weights = 0.0
         for tap in (1 - half)...half {
             let index = abs(base + tap)  // r is even: r(-τ) = r(τ)
-            guard index < windowSize else { continue }
+            guard index <= windowSize / 2 else { continue }
             let x = fraction - Double(tap)
             let sinc = abs(x) < 1e-9 ? 1 : (tap & 1 == 0 ? sinePart : -sinePart) / x
             let edge = x / Double(half + 1)
@@ -237,7 +247,7 @@ public final class PitchDetector {
         var low = max(1, lag - radius), high = min(Double(windowSize / 2 - 1), lag + radius)
         var left = high - ratio * (high - low), right = low + ratio * (high - low)
         var leftValue = nsdf(at: left), rightValue = nsdf(at: right)
-        while high - low > 1e-4 {
+        while high - low > 1e-3 {
             if leftValue < rightValue {
                 low = left
                 left = right
@@ -309,39 +319,41 @@ public final class PitchDetector {
     }
 
     /// McLeod's peak picking: the highest point of each positive lobe after the first negative one is a
-    /// key maximum; the period is the first key maximum within `peakThreshold` of the highest, heights
-    /// measured between the lags (see `nsdf(at:)`) so a narrow peak is not mistaken for a low one.
+    /// key maximum; the period is the first key maximum within `peakThreshold` of the highest. Sampled at
+    /// whole lags a narrow peak reads low, so the key maxima that could matter (within 0.3 of the highest
+    /// sample) are measured between the lags before they are compared.
     private func periodPeak() -> (Double, Double)? {
         var lag = 1
         while lag < maximumLag && nsdf[lag] > 0 { lag += 1 }  // the lobe around zero lag
-        var keyMaxima = 0, highest = 0.0
-        var scan = lag
-        while scan < maximumLag {
-            while scan < maximumLag && nsdf[scan] <= 0 { scan += 1 }
-            var best = scan
-            while scan < maximumLag && nsdf[scan] > 0 {
-                if nsdf[scan] > nsdf[best] { best = scan }
-                scan += 1
+        var count = 0, highest: Float = 0
+        while lag < maximumLag {
+            while lag < maximumLag && nsdf[lag] <= 0 { lag += 1 }
+            var best = lag
+            while lag < maximumLag && nsdf[lag] > 0 {
+                if nsdf[lag] > nsdf[best] { best = lag }
+                lag += 1
             }
             if best >= minimumLag && best < maximumLag {
-                highest = max(highest, peak(near: Double(best), radius: 0, period: Double(best)).1)
-                keyMaxima += 1
+                keyMaxima[count] = best
+                count += 1
+                highest = max(highest, nsdf[best])
             }
         }
-        guard keyMaxima > 0, highest > 0 else { return nil }
-        let threshold = configuration.peakThreshold * highest
-        scan = lag
-        while scan < maximumLag {
-            while scan < maximumLag && nsdf[scan] <= 0 { scan += 1 }
-            var best = scan
-            while scan < maximumLag && nsdf[scan] > 0 {
-                if nsdf[scan] > nsdf[best] { best = scan }
-                scan += 1
-            }
-            if best >= minimumLag && best < maximumLag {
-                let candidate = peak(near: Double(best), radius: 0, period: Double(best))
-                if candidate.1 >= threshold { return candidate }
-            }
+        guard count > 0, highest > 0 else { return nil }
+        var candidates = 0
+        for index in 0..<count where nsdf[keyMaxima[index]] > highest - 0.3 {
+            let lag = Double(keyMaxima[index])
+            let (refinedLag, height) = peak(near: lag, radius: 0, period: lag)
+            keyMaxima[candidates] = keyMaxima[index]
+            candidateLags[candidates] = refinedLag
+            candidateHeights[candidates] = height
+            candidates += 1
+        }
+        var refinedHighest = Double(highest)
+        for index in 0..<candidates { refinedHighest = max(refinedHighest, candidateHeights[index]) }
+        let threshold = configuration.peakThreshold * refinedHighest
+        for index in 0..<candidates where candidateHeights[index] >= threshold {
+            return (candidateLags[index], candidateHeights[index])
         }
         return nil
     }

@@ -1,0 +1,149 @@
+// analysis-bench: DecibelAnalysis beside its peers, in one run.
+//
+//   1. pitch per 2048-frame block: PitchDetector (window 2048) against aubio's yinfft and yin (buffer 2048,
+//      hop 2048) from C, on the same 60 s of a swept sawtooth; with how often the two agree;
+//   2. loudness per second of 48 kHz stereo audio: reading a 10-minute WAV through LoudnessMeter (with true
+//      peak) against `ffmpeg -af ebur128=peak=true` on the same file (decoding included in both).
+// Ratios above 1 mean Decibel is faster. Best of three passes each.
+import CAubioBench
+import DecibelAnalysis
+import DecibelCore
+import DecibelFormats
+import Foundation
+
+struct BenchError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+func seconds(_ body: () throws -> Void) rethrows -> Double {
+    let start = MonotonicClock.now()
+    try body()
+    return Double(MonotonicClock.now() - start) / 1e9
+}
+
+@discardableResult
+func shell(_ command: String) throws -> (status: Int32, errors: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    process.arguments = ["-c", command]
+    let errors = Pipe()
+    process.standardError = errors
+    try process.run()
+    let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    return (process.terminationStatus, text)
+}
+
+func generate(_ path: String, format: String, effects: String) throws {
+    guard !FileManager.default.fileExists(atPath: path) else { return }
+    print("generating \(path) with sox…")
+    guard try shell("sox -n \(format) \(path) \(effects)").status == 0 else {
+        throw BenchError("sox failed for \(path)")
+    }
+}
+
+func pitch() throws {
+    let path = "/tmp/decibel-analysis-bench-pitch.wav"
+    try generate(path, format: "-r 48000 -c 1 -b 32 -e floating-point", effects: "synth 60 sawtooth 55:1760 gain -12")
+    let file = try AudioFile(path: path)
+    let decoded = try file.readAll()
+    let samples = Array(UnsafeBufferPointer(start: decoded.view.samples(0), count: decoded.frameLength))
+    let block = 2048, blocks = samples.count / block, repeats = 3
+
+    var theirs = [Float](repeating: 0, count: blocks)
+    let yinfft = samples.withUnsafeBufferPointer {
+        decibel_bench_aubio_pitch(
+            "yinfft", $0.baseAddress, Int32(samples.count), Int32(block), Int32(block), 48_000, Int32(repeats), &theirs)
+    }
+    var yinEstimates = [Float](repeating: 0, count: blocks)
+    let yin = samples.withUnsafeBufferPointer {
+        decibel_bench_aubio_pitch(
+            "yin", $0.baseAddress, Int32(samples.count), Int32(block), Int32(block), 48_000, Int32(repeats),
+            &yinEstimates)
+    }
+
+    func ours(_ configuration: PitchDetector.Configuration) throws -> (Double, [Double?]) {
+        var best = Double.infinity
+        var estimates = [Double?](repeating: nil, count: blocks)
+        for _ in 0..<repeats {
+            let detector = try PitchDetector(sampleRate: 48_000, configuration: configuration)
+            let elapsed = samples.withUnsafeBufferPointer { buffer in
+                seconds {
+                    for index in 0..<blocks {
+                        detector.append(UnsafeBufferPointer(rebasing: buffer[(index * block)..<((index + 1) * block)]))
+                        estimates[index] = detector.estimate()?.frequency
+                    }
+                }
+            }
+            best = min(best, elapsed)
+        }
+        return (best / Double(blocks) * 1e6, estimates)
+    }
+    let (same, estimates) = try ours(.init(minimumFrequency: 50, maximumFrequency: 4_200, windowSize: 2_048))
+    let (defaults, _) = try ours(.init())
+
+    var compared = 0, agreeing = 0
+    for index in 1..<blocks where theirs[index] > 0 {
+        guard let mine = estimates[index] else { continue }
+        compared += 1
+        if abs(1200 * log2(mine / Double(theirs[index]))) < 50 { agreeing += 1 }
+    }
+    print("pitch, µs per 2048-frame block (60 s of a 55–1760 Hz sawtooth sweep, 48 kHz):")
+    print(String(format: "  PitchDetector, window 2048          %7.1f µs", same))
+    print(String(format: "  aubio yinfft, buffer 2048           %7.1f µs   ratio %.2f", yinfft, yinfft / same))
+    print(String(format: "  aubio yin, buffer 2048              %7.1f µs   ratio %.2f", yin, yin / same))
+    print(String(format: "  PitchDetector, default window 8192  %7.1f µs   (40 Hz floor)", defaults))
+    print("  agreement with yinfft: \(agreeing) of \(compared) blocks both voiced within 50 cents")
+}
+
+func loudness() throws {
+    let path = "/tmp/decibel-analysis-bench-loudness.wav"
+    try generate(path, format: "-r 48000 -c 2 -b 16", effects: "synth 600 pinknoise tremolo 0.1 60 gain -12")
+    let duration = 600.0
+    var oursBest = Double.infinity, ffmpegBest = Double.infinity
+    var ourReading = 0.0, ffmpegReading = ""
+    for _ in 0..<3 {
+        oursBest = min(
+            oursBest,
+            try seconds {
+                let file = try AudioFile(path: path)
+                let meter = try LoudnessMeter(sampleRate: file.sampleRate, channelCount: file.channelCount)
+                let buffer = AudioBuffer(channelCount: file.channelCount, frameCapacity: file.chunkFrames)
+                while !file.isAtEnd {
+                    let count = try file.read(into: buffer.view(frames: buffer.frameCapacity))
+                    if count == 0 { break }
+                    meter.process(buffer.view(frames: count))
+                }
+                ourReading = meter.integrated
+            })
+        var result: (status: Int32, errors: String) = (0, "")
+        ffmpegBest = min(
+            ffmpegBest,
+            try seconds {
+                result = try shell("ffmpeg -nostats -hide_banner -i \(path) -af ebur128=peak=true -f null - </dev/null")
+            })
+        guard result.status == 0 else { throw BenchError("ffmpeg failed: \(result.errors.suffix(300))") }
+        let summary = result.errors.components(separatedBy: "Summary:").last ?? ""
+        ffmpegReading =
+            summary.components(separatedBy: "\n").first { $0.contains("I:") }?
+            .trimmingCharacters(in: .whitespaces) ?? "?"
+    }
+    print("loudness, ms per second of 48 kHz stereo (a 10-minute 16-bit WAV, read and measured, true peak on):")
+    print(
+        String(
+            format: "  LoudnessMeter          %6.3f ms   integrated %.1f LUFS", oursBest / duration * 1e3, ourReading))
+    print(
+        String(
+            format: "  ffmpeg ebur128         %6.3f ms   %@   ratio %.2f", ffmpegBest / duration * 1e3, ffmpegReading,
+            ffmpegBest / oursBest))
+}
+
+do {
+    print("analysis-bench on \(ProcessInfo.processInfo.processorCount) cores")
+    try pitch()
+    try loudness()
+} catch {
+    print("analysis-bench: \(error)")
+    exit(1)
+}
