@@ -175,4 +175,20 @@ struct LoudnessTests {
         #expect(abs(reading.truePeak + 23) < 0.2)
         #expect(loudness.droppedSubBlocks == 0)
     }
+
+    @Test("LoudnessMeterNode.readings delivers measurements to a for-await loop until it is left")
+    func graphNodeReadings() async throws {
+        let engine = AudioEngine(sampleRate: 48_000, channelCount: 2)
+        try engine.mainGroup.add(ToneGenerator(waveform: .sine, frequency: 1_000, amplitude: 0.1))
+        let loudness = LoudnessMeterNode(channels: [.left, .right])
+        try engine.mainGroup.setFilters([loudness])
+        _ = try engine.render(seconds: 2)
+        var readings: [LoudnessMeasurement] = []
+        for await reading in loudness.readings(every: 0.02) {
+            readings.append(reading)
+            if readings.count == 3 { break }
+        }
+        #expect(readings.count == 3)
+        #expect(readings.allSatisfy { abs($0.duration - 2) < 0.11 && abs($0.integrated + 20) < 0.1 })
+    }
 }

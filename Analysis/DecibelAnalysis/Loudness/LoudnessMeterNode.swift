@@ -85,17 +85,6 @@ public final class LoudnessMeterNode: RenderNode, @unchecked Sendable {
     /// A measurement every `interval` seconds for a `for await` loop, until the loop ends or its task is
     /// cancelled; a slow loop loses the oldest readings beyond `capacity`.
     public func readings(every interval: Double = 0.1, capacity: Int = 16) -> EventSequence<LoudnessMeasurement> {
-        let nanoseconds = UInt64(max(0.01, interval) * 1e9)
-        return EventSequence(capacity: capacity) { feed in
-            let reader = Task { [weak self] in
-                while !Task.isCancelled {
-                    try? await Task.sleep(nanoseconds: nanoseconds)
-                    guard let self, !Task.isCancelled else { break }
-                    feed.yield(self.measurement())
-                }
-                feed.finish()
-            }
-            return { reader.cancel() }
-        }
+        .polling(every: interval, capacity: capacity) { [weak self] in self?.measurement() }
     }
 }

@@ -15,20 +15,11 @@ extension LevelMeter {
     /// readings wait for a slow loop; older ones are dropped and counted. Leaving the loop, or cancelling
     /// its task, stops the reading.
     public func readings(every interval: Double = 0.05, capacity: Int = 4) -> EventSequence<Reading> {
-        let nanoseconds = UInt64(max(0.001, interval) * 1e9)
-        return EventSequence(capacity: capacity) { feed in
-            let reader = Task { [weak self] in
-                while !Task.isCancelled {
-                    try? await Task.sleep(nanoseconds: nanoseconds)
-                    guard let self, !Task.isCancelled else { break }
-                    feed.yield(
-                        Reading(
-                            peakDBFS: (0..<channelCount).map { peakDBFS(channel: $0) },
-                            rmsDBFS: (0..<channelCount).map { rmsDBFS(channel: $0) }))
-                }
-                feed.finish()
-            }
-            return { reader.cancel() }
+        .polling(every: interval, capacity: capacity) { [weak self] in
+            guard let self else { return nil }
+            return Reading(
+                peakDBFS: (0..<channelCount).map { peakDBFS(channel: $0) },
+                rmsDBFS: (0..<channelCount).map { rmsDBFS(channel: $0) })
         }
     }
 }
