@@ -44,6 +44,9 @@ public enum AudioConverter {
     public static func convert(
         input: String, output: String, options: ConvertOptions = ConvertOptions()
     ) throws(AudioError) -> ConversionSummary {
+        guard options.gainDecibels.isFinite else {
+            throw AudioError(.invalidArgument, "a gain of \(options.gainDecibels) dB is not a number of decibels")
+        }
         let source = try AudioFile(path: input)
         let format: AudioFileWriter.Format
         if let chosen = options.format {

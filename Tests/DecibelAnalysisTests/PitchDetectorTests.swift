@@ -105,11 +105,40 @@ struct PitchDetectorTests {
     @Test("a range the rate cannot hold is an error that says why")
     func badConfiguration() {
         #expect(throws: AudioError.self) {
-            try PitchDetector(sampleRate: 8_000, configuration: .init(maximumFrequency: 4_000))
+            try PitchDetector(sampleRate: 48_000, configuration: .init(minimumFrequency: 500, maximumFrequency: 400))
         }
         #expect(throws: AudioError.self) {
             try PitchDetector(sampleRate: 48_000, configuration: .init(windowSize: 512))
         }
+        #expect(throws: AudioError.self) {
+            try PitchDetector(sampleRate: 48_000, configuration: .init(minimumFrequency: 1e-15))
+        }
+        #expect(throws: AudioError.self) { try PitchDetector(sampleRate: .nan) }
+    }
+
+    @Test("an 8 kHz headset: the top of the default range comes down to just under 2 kHz")
+    func lowRate() throws {
+        let headset = try PitchDetector(sampleRate: 8_000, configuration: .init(minimumFrequency: 70))
+        #expect(headset.maximumFrequency == 1_980)
+        let tone = (0..<8_000).map { Float(sin(2 * Double.pi * 440 * Double($0) / 8_000)) * 0.5 }
+        #expect(abs(1200 * log2((headset.estimate(tone)?.frequency ?? 1) / 440)) < 1)
+    }
+
+    @Test("a note above the range is not reported at all, rather than an octave down")
+    func aboveTheRange() throws {
+        let detector = try PitchDetector(sampleRate: 48_000, configuration: .init(maximumFrequency: 1_000))
+        let high = (0..<16_384).map { Float(sin(2 * Double.pi * 1_500 * Double($0) / 48_000)) * 0.5 }
+        #expect(detector.estimate(high) == nil)
+        let inRange = (0..<16_384).map { Float(sin(2 * Double.pi * 750 * Double($0) / 48_000)) * 0.5 }
+        #expect(abs((detector.estimate(inRange)?.frequency ?? 0) - 750) < 0.01)
+    }
+
+    @Test("a window whose transform size has a large prime factor is padded to a fast size")
+    func oddWindow() throws {
+        let detector = try PitchDetector(
+            sampleRate: 48_000, configuration: .init(minimumFrequency: 120, windowSize: 1_028))
+        let tone = (0..<4_096).map { Float(sin(2 * Double.pi * 220 * Double($0) / 48_000)) * 0.5 }
+        #expect(abs((detector.estimate(tone)?.frequency ?? 0) - 220) < 0.01)
     }
 
     @Test("notes, octaves and cents against A4 = 440 Hz and 442 Hz")

@@ -53,6 +53,9 @@ struct ConvertCommand: ParsableCommand {
                     "--normalize must be a loudness from -70 to 0 LUFS (streaming services use -14 to -16)")
             }
         }
+        if normalize == nil && truePeakCeiling != -1 {
+            throw ValidationError("--true-peak-ceiling goes with --normalize")
+        }
         guard truePeakCeiling.isFinite, (-20...0).contains(truePeakCeiling) else {
             throw ValidationError("--true-peak-ceiling must be from -20 to 0 dBTP")
         }

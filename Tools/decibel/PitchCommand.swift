@@ -32,7 +32,9 @@ struct PitchCommand: ParsableCommand {
 
     func validate() throws {
         guard (16...65_536).contains(hop) else { throw ValidationError("--hop must be 16 to 65536 frames") }
-        guard min > 0, max > min else { throw ValidationError("--min must be above 0 and below --max") }
+        guard min.isFinite, max.isFinite, min > 0, max > min else {
+            throw ValidationError("--min must be above 0 and below --max")
+        }
         guard reference > 0, reference.isFinite else { throw ValidationError("--reference must be a frequency in Hz") }
     }
 

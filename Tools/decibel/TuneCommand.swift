@@ -44,7 +44,9 @@ struct TuneCommand: AsyncParsableCommand {
         let microphone = try Microphone(backend: backend, device: device, channelCount: 1, bufferSize: 1024)
         try microphone.start()
         defer { try? microphone.stop() }
-        let rate = microphone.actualSampleRate ?? 48_000
+        guard let rate = microphone.actualSampleRate else {
+            throw AudioError(.invalidState, "the input did not say its sample rate; try another --device")
+        }
         let detector = try PitchDetector(sampleRate: rate)
         let display = TunerDisplay(reference: reference, asJSON: json || isatty(STDOUT_FILENO) == 0)
         Interrupt.install()

@@ -81,7 +81,7 @@ struct GatedHistogram {
     }
 
     private func percentile(_ fraction: Double, from first: Int, of count: Int) -> Double {
-        let wanted = Int((fraction * Double(count - 1)).rounded(.down))
+        let wanted = Int((fraction * Double(count - 1)).rounded())  // the nearest rank, as libebur128
         var seen = 0
         for bin in first..<Self.binCount {
             seen += counts[bin]

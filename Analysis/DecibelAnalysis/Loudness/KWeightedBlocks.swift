@@ -70,6 +70,9 @@ struct KWeightedBlocks {
                 truePeak = max(truePeak, truePeakDetector.peak(of: samples, count: count, channel: channel))
             }
             truePeakDetector.advance(by: count)
+            // The interpolator lags the input by half its length: a peak in the last samples shows in the
+            // sample peak first (libebur128 reports the larger of the two as well).
+            truePeak = max(truePeak, samplePeak)
             filled += count
             offset += count
             if filled == subBlockFrames {

@@ -63,7 +63,8 @@ public final class LoudnessMeter {
         blocks.process(buffer) { statistics.add(subBlockEnergy: $0) }
     }
 
-    /// Measures the next frames, one array per channel (all the same length).
+    /// Measures the next frames, one array per channel (all the same length). Copies them into a buffer
+    /// it allocates: on a render thread use `process(_: AudioBufferView)`.
     public func process(_ channels: [[Float]]) {
         let frames = channels.map(\.count).min() ?? 0
         guard frames > 0 else { return }

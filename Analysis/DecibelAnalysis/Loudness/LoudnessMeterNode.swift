@@ -44,6 +44,16 @@ public final class LoudnessMeterNode: RenderNode, @unchecked Sendable {
 
     override public func resetState() {
         blocks?.reset()
+        resetMeasurement()
+    }
+
+    /// Starts the statistics over, as for a new programme: integrated loudness, range, maxima and peaks
+    /// (control threads). The K-weighting keeps its state, so a reset while playing loses no audio.
+    public func resetMeasurement() {
+        statistics.withLock { values in
+            while energies.pop() != nil {}
+            values.reset()
+        }
         truePeakBits.store(0, ordering: .relaxed)
         samplePeakBits.store(0, ordering: .relaxed)
     }

@@ -3,7 +3,8 @@ import DecibelCore
 
 /// The autocorrelation of a window of `size` samples at the lags up to `size / 2`, by FFT:
 /// `r(τ) = Σ x[j] · x[j + τ]` over the overlap. Zero-padded to 1.5 × `size`, not 2 ×, which is enough for
-/// those lags not to wrap around (a circular lag τ also holds lag 1.5 × size − τ, which has no overlap).
+/// those lags not to wrap around (a circular lag τ also holds lag 1.5 × size − τ, which has no overlap);
+/// rounded up to a size with no prime factor above 5.
 ///
 /// All memory is allocated in `init`; `compute` neither allocates nor locks.
 final class Autocorrelation {
@@ -17,9 +18,9 @@ final class Autocorrelation {
 
     let transformSize: Int
 
-    /// `size` must be a multiple of 4 (so the transform's size is even).
+    /// `size` must be even.
     init(size: Int) throws(AudioError) {
-        let transformSize = size + size / 2
+        let transformSize = Self.smoothSize(atLeast: size + size / 2)
         guard let forward = kiss_fftr_alloc(Int32(transformSize), 0, nil, nil),
             let inverse = kiss_fftr_alloc(Int32(transformSize), 1, nil, nil)
         else {
@@ -34,6 +35,18 @@ final class Autocorrelation {
         spectrum = .allocate(capacity: transformSize / 2 + 1)
         lags = .allocate(capacity: transformSize)
         lags.initialize(repeating: 0, count: transformSize)
+    }
+
+    /// The smallest even 2^a·3^b·5^c at least `minimum`: sizes KissFFT transforms fast and without
+    /// allocating (its generic butterfly for larger prime factors calls malloc on every transform).
+    static func smoothSize(atLeast minimum: Int) -> Int {
+        var candidate = max(2, minimum + minimum % 2)
+        while true {
+            var rest = candidate
+            for factor in [2, 3, 5] { while rest % factor == 0 { rest /= factor } }
+            if rest == 1 { return candidate }
+            candidate += 2
+        }
     }
 
     deinit {

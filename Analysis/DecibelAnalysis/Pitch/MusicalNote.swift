@@ -25,6 +25,9 @@ public struct MusicalNote: Hashable, Sendable, CustomStringConvertible {
 
     /// The note nearest to `frequency` (Hz, > 0) with A4 at `reference` Hz.
     public init(frequency: Double, reference: Double = 440) {
+        precondition(
+            frequency > 0 && frequency.isFinite && reference > 0 && reference.isFinite,
+            "MusicalNote needs a positive frequency and reference, not \(frequency) and \(reference) Hz")
         let exact = 69 + 12 * log2(frequency / reference)
         let nearest = exact.rounded()
         midiNumber = Int(nearest)

@@ -32,7 +32,8 @@ public final class PitchDetector {
     public struct Configuration: Hashable, Sendable {
         /// Lowest fundamental reported, in Hz (a bass's low E is 41.2 Hz).
         public var minimumFrequency: Double
-        /// Highest fundamental reported, in Hz.
+        /// Highest fundamental reported, in Hz (at most just under a quarter of the sample rate: an 8 kHz
+        /// headset gets 1980 Hz).
         public var maximumFrequency: Double
         /// Samples analysed per estimate; `nil` picks the smallest power of two (at least 1024) that holds
         /// four periods of `minimumFrequency` (8192 at 48 kHz for 40 Hz, 4096 for a guitar's 70 Hz): with
@@ -66,6 +67,9 @@ public final class PitchDetector {
     public let configuration: Configuration
     /// Samples each estimate analyses.
     public let windowSize: Int
+    /// The highest pitch reported: `configuration.maximumFrequency`, or just under a quarter of the rate
+    /// if that is lower.
+    public let maximumFrequency: Double
 
     private let minimumLag: Int
     private let maximumLag: Int
@@ -82,28 +86,36 @@ public final class PitchDetector {
     private let autocorrelation: Autocorrelation
 
     /// Prepares a detector for audio at `sampleRate`. Throws `invalidArgument` for a frequency range the
-    /// rate cannot hold or a window too short for `minimumFrequency`.
+    /// rate cannot hold or a window too short for `minimumFrequency` (it must hold 2.3 periods).
     public init(sampleRate: Double, configuration: Configuration = Configuration()) throws(AudioError) {
-        let low = configuration.minimumFrequency, high = configuration.maximumFrequency
-        guard sampleRate >= 1_000, low > 0, high > low, high < sampleRate / 4 else {
+        let low = configuration.minimumFrequency
+        // The top may be at most just under a quarter of the rate (a period of four samples).
+        let high = min(configuration.maximumFrequency, 0.99 * sampleRate / 4)
+        guard sampleRate.isFinite, sampleRate >= 1_000, low.isFinite, low > 0, high > low else {
             throw AudioError(
                 .invalidArgument,
-                "pitch range \(low)–\(high) Hz does not fit audio at \(sampleRate) Hz (the top must be below a quarter of the rate)"
+                "pitch range \(low)–\(configuration.maximumFrequency) Hz does not fit audio at \(sampleRate) Hz (the bottom must be above 0 and below the top, which is at most a quarter of the rate)"
             )
         }
-        let periods = 4 * sampleRate / low
+        // The window holds 2.3 periods of the lowest pitch at least, so its lobe is whole; 4 by default.
+        let lowestPeriod = sampleRate / low
+        guard lowestPeriod <= Double(1 << 19) / 2.3 else {
+            throw AudioError(.invalidArgument, "\(low) Hz is too low a pitch to find at \(sampleRate) Hz")
+        }
         var size = configuration.windowSize ?? 1_024
-        if configuration.windowSize == nil { while Double(size) < periods { size *= 2 } }
-        guard (64...(1 << 20)).contains(size), size % 4 == 0, Double(size) >= 2 * sampleRate / low else {
+        if configuration.windowSize == nil { while Double(size) < 4 * lowestPeriod { size *= 2 } }
+        let needed = Int((2.3 * lowestPeriod).rounded(.up)) + 4
+        guard (64...(1 << 20)).contains(size), size % 4 == 0, size >= needed else {
             throw AudioError(
                 .invalidArgument,
-                "a \(size)-sample window cannot hold two periods of \(low) Hz at \(sampleRate) Hz; use at least \(Int((2 * sampleRate / low).rounded(.up)))"
+                "a \(size)-sample window cannot hold the periods of \(low) Hz at \(sampleRate) Hz; use a multiple of 4 of at least \(needed)"
             )
         }
         self.sampleRate = sampleRate
         self.configuration = configuration
         windowSize = size
         minimumLag = max(2, Int(sampleRate / high))
+        maximumFrequency = high
         // Past the lowest period, so the lobe of a note at the bottom of the range is whole.
         maximumLag = min(size / 2 - 2, Int((1.15 * sampleRate / low).rounded(.up)))
         autocorrelation = try Autocorrelation(size: size)
@@ -196,8 +208,9 @@ public final class PitchDetector {
         guard clarity >= configuration.minimumClarity else { return nil }
         let refined = refinedPeriod(period)
         let frequency = sampleRate / refined
-        guard frequency >= configuration.minimumFrequency * 0.97, frequency <= configuration.maximumFrequency * 1.03
-        else { return nil }
+        guard frequency >= configuration.minimumFrequency * 0.97, frequency <= maximumFrequency * 1.03 else {
+            return nil
+        }
         return PitchEstimate(frequency: frequency, clarity: min(1, clarity))
     }
 
@@ -333,7 +346,9 @@ public final class PitchDetector {
                 if nsdf[lag] > nsdf[best] { best = lag }
                 lag += 1
             }
-            if best >= minimumLag && best < maximumLag {
+            // Key maxima above the highest pitch count too: dropping them would report such a note an
+            // octave (or more) down instead of not at all.
+            if best >= 2 && best < maximumLag {
                 keyMaxima[count] = best
                 count += 1
                 highest = max(highest, nsdf[best])
@@ -353,6 +368,7 @@ public final class PitchDetector {
         for index in 0..<candidates { refinedHighest = max(refinedHighest, candidateHeights[index]) }
         let threshold = configuration.peakThreshold * refinedHighest
         for index in 0..<candidates where candidateHeights[index] >= threshold {
+            guard keyMaxima[index] >= minimumLag else { return nil }  // a pitch above the range
             return (candidateLags[index], candidateHeights[index])
         }
         return nil

@@ -12,7 +12,7 @@ struct TunerDisplay {
     /// Columns of the needle bar, -50 … +50 cents.
     static let barWidth = 41
 
-    /// The needle: `[` … `|` (in tune) … `]`, with `*` where the note is (`=` under it when within 5 cents).
+    /// The needle: `[` … `|` (in tune) … `]`, with `*` where the note is, or `=` when within 5 cents.
     static func needle(cents: Double) -> String {
         let half = barWidth / 2
         let position = max(0, min(barWidth - 1, half + Int((cents / 50 * Double(half)).rounded())))
