@@ -35,12 +35,13 @@ public struct AudioBufferView: @unchecked Sendable {
     /// The first visible sample of `channel`.
     @inlinable @inline(__always)
     public func samples(_ channel: Int) -> UnsafeMutablePointer<Float> {
-        // Unchecked in release builds: this is the render path's per-block access, and the pointer list
-        // is non-nil whenever a channel exists (checked at init). Debug builds catch a bad index.
-        assert(
+        // Checked like an array index (one predictable compare per block); init guarantees the pointer
+        // list exists whenever a channel does.
+        precondition(
             channel >= 0 && channel < channelCount,
             "AudioBufferView: channel \(channel) of a \(channelCount)-channel view")
-        return channelPointers.unsafelyUnwrapped[channel] + frameOffset
+        guard let pointers = channelPointers else { preconditionFailure("AudioBufferView: channels without pointers") }
+        return pointers[channel] + frameOffset
     }
 
     /// The visible samples of `channel`.
