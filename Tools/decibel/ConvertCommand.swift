@@ -2,6 +2,7 @@ import ArgumentParser
 import Decibel
 import DecibelAnalysis
 import DecibelToolSupport
+import Foundation
 
 /// `decibel convert`: one file to another format, rate or bit depth.
 struct ConvertCommand: ParsableCommand {
@@ -75,10 +76,10 @@ struct ConvertCommand: ParsableCommand {
             gain = wanted
             let limited = wanted < normalize - measured.integrated - 0.05
             printError(
-                "decibel: \(input) measures \(String(measured.integrated, decimals: 1)) LUFS, true peak \(String(measured.truePeak, decimals: 1)) dBTP; gain \(gain >= 0 ? "+" : "")\(String(gain, decimals: 2)) dB"
+                "decibel: \(input) measures \(String(format: "%.1f", measured.integrated)) LUFS, true peak \(String(format: "%.1f", measured.truePeak)) dBTP; gain \(String(format: "%+.2f", gain)) dB"
                     + (limited
-                        ? " (held by the \(String(truePeakCeiling, decimals: 1)) dBTP ceiling: \(String(measured.integrated + gain, decimals: 1)) LUFS)"
-                        : " to \(String(normalize, decimals: 1)) LUFS"))
+                        ? " (held by the \(String(format: "%.1f", truePeakCeiling)) dBTP ceiling: \(String(format: "%.1f", measured.integrated + gain)) LUFS)"
+                        : " to \(String(format: "%.1f", normalize)) LUFS"))
         }
         let summary = try AudioConverter.convert(
             input: input, output: output,

@@ -2,6 +2,7 @@ import ArgumentParser
 import Decibel
 import DecibelAnalysis
 import DecibelToolSupport
+import Foundation
 
 /// `decibel pitch`: a file's pitch track.
 struct PitchCommand: ParsableCommand {
@@ -67,29 +68,17 @@ struct PitchCommand: ParsableCommand {
     }
 
     static func row(time: Double, estimate: PitchEstimate?, reference: Double, json: Bool) -> String {
-        let seconds = String(time, decimals: 4)
+        let seconds = String(format: "%.4f", time)
         guard let estimate else {
             return json
                 ? "{\"time\": \(seconds), \"frequency\": null, \"clarity\": null, \"note\": null, \"cents\": null}"
                 : "\(seconds),,,,"
         }
         let note = estimate.note(reference: reference)
-        let frequency = String(estimate.frequency, decimals: 3), clarity = String(estimate.clarity, decimals: 3)
-        let cents = String(note.cents, decimals: 1)
+        let frequency = String(format: "%.3f", estimate.frequency), clarity = String(format: "%.3f", estimate.clarity)
+        let cents = String(format: "%.1f", note.cents)
         return json
             ? "{\"time\": \(seconds), \"frequency\": \(frequency), \"clarity\": \(clarity), \"note\": \"\(note)\", \"cents\": \(cents)}"
             : "\(seconds),\(frequency),\(clarity),\(note),\(cents)"
-    }
-}
-
-extension String {
-    /// `value` with `decimals` digits after the point (no locale, no exponent).
-    init(_ value: Double, decimals: Int) {
-        let scale = (0..<decimals).reduce(1.0) { product, _ in product * 10 }
-        let scaled = (abs(value) * scale).rounded()
-        let whole = Int(scaled / scale), fraction = Int(scaled.truncatingRemainder(dividingBy: scale))
-        let digits = String(fraction)
-        let padded = String(repeating: "0", count: Swift.max(0, decimals - digits.count)) + digits
-        self = (value < 0 && scaled > 0 ? "-" : "") + "\(whole)" + (decimals > 0 ? "." + padded : "")
     }
 }
