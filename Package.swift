@@ -61,10 +61,11 @@ let package = Package(
         .target(
             name: "DecibelFormats", dependencies: ["DecibelCore", "DecibelGraph", "CSndFile"],
             path: "Formats/DecibelFormats"),
-        // Plot: CKissFFT + DecibelAnalysis (FFT without plotting), CCairo + DecibelPlot (Plot/).
+        // Analysis: CDecibelFFT (power-of-two FFT) + CKissFFT (other sizes) + DecibelAnalysis; Plot, CCairo + DecibelPlot (Plot/).
         .systemLibrary(name: "CKissFFT", path: "Analysis/CKissFFT", providers: [.apt(["libkissfft-dev"])]),
+        .target(name: "CDecibelFFT", path: "Analysis/CDecibelFFT"),
         .target(
-            name: "DecibelAnalysis", dependencies: ["DecibelCore", "DecibelGraph", "CKissFFT"],
+            name: "DecibelAnalysis", dependencies: ["DecibelCore", "DecibelGraph", "CKissFFT", "CDecibelFFT"],
             path: "Analysis/DecibelAnalysis"),
         .systemLibrary(name: "CCairo", path: "Plot/CCairo", providers: [.apt(["libcairo2-dev", "libx11-dev"])]),
         .target(
@@ -122,7 +123,8 @@ let package = Package(
             name: "DecibelCoreTests", dependencies: ["DecibelCore", "DecibelTestSupport"],
             path: "Tests/DecibelCoreTests"),
         .testTarget(
-            name: "DecibelAnalysisTests", dependencies: ["DecibelAnalysis", "DecibelGraph", "DecibelTestSupport"],
+            name: "DecibelAnalysisTests",
+            dependencies: ["DecibelAnalysis", "CDecibelFFT", "DecibelGraph", "DecibelTestSupport"],
             path: "Tests/DecibelAnalysisTests"),
         .testTarget(
             name: "DecibelNullTests", dependencies: ["DecibelNull", "DecibelTestSupport"],

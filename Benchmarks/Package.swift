@@ -44,7 +44,7 @@ let package = Package(
             ],
             path: "Graph"
         ),
-        // FFTW vs KissFFT from C, to show the measurements behind DecibelAnalysis's choice of KissFFT.
+        // FFTW (GPL, the speed to match) and KissFFT from C: the peers of RealFFT.
         .target(
             name: "CFFTCompare", path: "CFFTCompare",
             linkerSettings: [.linkedLibrary("fftw3f"), .linkedLibrary("kissfft-float"), .linkedLibrary("m")]),
