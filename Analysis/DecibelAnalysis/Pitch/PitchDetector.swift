@@ -190,15 +190,20 @@ public final class PitchDetector {
     }
 
     private func analyseWindow() -> PitchEstimate? {
-        var mean = 0.0
-        for j in 0..<windowSize { mean += Double(window[j]) }
-        mean /= Double(windowSize)
-        var energy = 0.0
-        for j in 0..<windowSize {
-            let value = window[j] - Float(mean)
-            window[j] = value
-            energy += Double(value * value)
+        // Four lanes at a time (the window is a multiple of 4 long); each lane sums at most 2^18 values.
+        let raw = UnsafeMutableRawPointer(window)
+        var sums = SIMD4<Float>()
+        for offset in stride(from: 0, to: windowSize * 4, by: 16) {
+            sums += raw.loadUnaligned(fromByteOffset: offset, as: SIMD4<Float>.self)
         }
+        let mean = SIMD4<Float>(repeating: sums.sum() / Float(windowSize))
+        var squares = SIMD4<Float>()
+        for offset in stride(from: 0, to: windowSize * 4, by: 16) {
+            let value = raw.loadUnaligned(fromByteOffset: offset, as: SIMD4<Float>.self) - mean
+            raw.storeBytes(of: value, toByteOffset: offset, as: SIMD4<Float>.self)
+            squares += value * value
+        }
+        let energy = Double(squares.sum())
         let rms = (energy / Double(windowSize)).squareRoot()
         guard rms > 0, 20 * log10(rms) >= configuration.silenceThreshold else { return nil }
 
@@ -224,7 +229,7 @@ public final class PitchDetector {
             let leaving = Double(window[lag - 1]), trailing = Double(window[windowSize - lag])
             m -= leaving * leaving + trailing * trailing
             overlapEnergy[lag] = m
-            nsdf[lag] = m > 1e-12 ? Float(2 * Double(r[lag]) / m) : 0
+            nsdf[lag] = m > 1e-12 ? 2 * r[lag] / Float(m) : 0  // stored as Float: divide as Float
         }
     }
 
