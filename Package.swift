@@ -36,6 +36,8 @@ let package = Package(
     targets: [
         // MARK: Core — formats, buffers, ring buffers, backend protocols, render path. No C audio library.
         .target(name: "DecibelCore", path: "Core/DecibelCore"),
+        // Vector kernels of Decibel's own (C, AVX picked at run time): waveform summaries.
+        .target(name: "CDecibelSIMD", path: "Core/CDecibelSIMD"),
         .target(name: "DecibelGraph", dependencies: ["DecibelCore"], path: "Core/DecibelGraph"),
 
         // MARK: Backends — one folder each: a C shim target (module map + small header) and a Swift target.
@@ -59,7 +61,7 @@ let package = Package(
         .systemLibrary(
             name: "CSndFile", path: "Formats/CSndFile", providers: [.apt(["libsndfile1-dev", "libsoxr-dev"])]),
         .target(
-            name: "DecibelFormats", dependencies: ["DecibelCore", "DecibelGraph", "CSndFile"],
+            name: "DecibelFormats", dependencies: ["DecibelCore", "DecibelGraph", "CSndFile", "CDecibelSIMD"],
             path: "Formats/DecibelFormats"),
         // Analysis: CDecibelFFT (power-of-two FFT) + CKissFFT (other sizes) + DecibelAnalysis; Plot, CCairo + DecibelPlot (Plot/).
         .systemLibrary(name: "CKissFFT", path: "Analysis/CKissFFT", providers: [.apt(["libkissfft-dev"])]),
@@ -149,7 +151,7 @@ let package = Package(
         .executableTarget(name: "decibel-record-probe", dependencies: ["DecibelFormats"], path: "Tests/RecordProbe"),
         .testTarget(
             name: "DecibelFormatsTests",
-            dependencies: ["DecibelFormats", "DecibelTestSupport", "decibel-record-probe"],
+            dependencies: ["DecibelFormats", "CDecibelSIMD", "DecibelTestSupport", "decibel-record-probe"],
             path: "Tests/DecibelFormatsTests"
         ),
         .testTarget(

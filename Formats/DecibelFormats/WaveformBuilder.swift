@@ -1,3 +1,4 @@
+import CDecibelSIMD
 import DecibelCore
 
 #if canImport(Glibc)
@@ -76,19 +77,15 @@ public struct WaveformBuilder: Sendable {
             sampleRate: sampleRate, samplesPerBucket: samplesPerPixel, minimum: minimum, maximum: maximum, rms: rms)
     }
 
+    /// The vector kernel (`CDecibelSIMD`): the summary is bandwidth-bound, and a scalar loop's chains
+    /// of dependent min, max and add were the cost of a waveform, several times the decoding.
     @inline(__always)
     private mutating func accumulate(_ samples: UnsafePointer<Float>, count: Int, into channel: Int) {
-        var low = currentMin[channel], high = currentMax[channel]
-        var squares: Float = 0
-        for index in 0..<count {
-            let value = samples[index]
-            low = Swift.min(low, value)
-            high = Swift.max(high, value)
-            squares += value * value
-        }
+        var low = currentMin[channel], high = currentMax[channel], squares = currentSquares[channel]
+        decibel_summarize(samples, count, &low, &high, &squares)
         currentMin[channel] = low
         currentMax[channel] = high
-        currentSquares[channel] += Double(squares)
+        currentSquares[channel] = squares
     }
 
     private mutating func accumulateSilence(count: Int, into channel: Int) {
