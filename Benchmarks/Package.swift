@@ -12,13 +12,15 @@ let package = Package(
     name: "DecibelBenchmarks",
     dependencies: [.package(name: "Decibel", path: "..")],
     targets: [
+        // The summary rows every benchmark prints for Scripts/bench.
+        .target(name: "BenchSummary", path: "BenchSummary"),
         // jack_ringbuffer driven from C, the peer the ring buffer is compared with.
         .target(
             name: "CJackRingBench", path: "CJackRingBench",
             linkerSettings: [.linkedLibrary("jack"), .linkedLibrary("pthread")]),
         .executableTarget(
             name: "ring-bench",
-            dependencies: [.product(name: "DecibelCore", package: "Decibel"), "CJackRingBench"],
+            dependencies: ["BenchSummary", .product(name: "DecibelCore", package: "Decibel"), "CJackRingBench"],
             path: "Ring"
         ),
         // libsndfile's sf_readf_float loop and libsamplerate in plain C: the peers DecibelFormats is measured against.
@@ -29,6 +31,7 @@ let package = Package(
         .executableTarget(
             name: "formats-bench",
             dependencies: [
+                "BenchSummary",
                 .product(name: "DecibelCore", package: "Decibel"), .product(name: "DecibelFormats", package: "Decibel"),
                 "CSndFileBench",
             ],
@@ -39,6 +42,7 @@ let package = Package(
         .executableTarget(
             name: "graph-bench",
             dependencies: [
+                "BenchSummary",
                 .product(name: "DecibelCore", package: "Decibel"), .product(name: "DecibelGraph", package: "Decibel"),
                 "GraphBenchFloor",
             ],
@@ -53,6 +57,7 @@ let package = Package(
         .executableTarget(
             name: "plot-bench",
             dependencies: [
+                "BenchSummary",
                 .product(name: "DecibelPlot", package: "Decibel"),
                 .product(name: "DecibelAnalysis", package: "Decibel"),
                 .product(name: "DecibelCore", package: "Decibel"),
@@ -76,6 +81,7 @@ let package = Package(
         .executableTarget(
             name: "analysis-bench",
             dependencies: [
+                "BenchSummary",
                 .product(name: "DecibelCore", package: "Decibel"),
                 .product(name: "DecibelAnalysis", package: "Decibel"),
                 .product(name: "DecibelFormats", package: "Decibel"),

@@ -6,6 +6,7 @@
 //      peak) against `ffmpeg -af ebur128=peak=true` on the same file (decoding included in both).
 // Ratios above 1 mean Decibel is faster. Best of three passes each. `analysis-bench pitch` (or `loudness`)
 // runs one part.
+import BenchSummary
 import CAubioBench
 import DecibelAnalysis
 import DecibelCore
@@ -96,6 +97,9 @@ func pitch() throws {
     print(String(format: "  aubio yin, buffer 2048              %7.1f µs   ratio %.2f", yin, yin / same))
     print(String(format: "  PitchDetector, default window 8192  %7.1f µs   (40 Hz floor)", defaults))
     print("  agreement with yinfft: \(agreeing) of \(compared) blocks both voiced within 50 cents")
+    printSummary(
+        "pitch per 2048-frame block (aubio yinfft ÷ PitchDetector)", decibel: String(format: "%.1f µs", same),
+        peer: String(format: "yinfft %.1f µs", yinfft), ratio: yinfft / same, goal: .atLeast(1))
 }
 
 func loudness() throws {
@@ -138,6 +142,11 @@ func loudness() throws {
         String(
             format: "  ffmpeg ebur128         %6.3f ms   %@   ratio %.2f", ffmpegBest / duration * 1e3, ffmpegReading,
             ffmpegBest / oursBest))
+    printSummary(
+        "loudness per second of stereo, true peak (ffmpeg ebur128 ÷ LoudnessMeter)",
+        decibel: String(format: "%.2f ms", oursBest / duration * 1e3),
+        peer: String(format: "ffmpeg %.2f ms", ffmpegBest / duration * 1e3), ratio: ffmpegBest / oursBest,
+        goal: .atLeast(1))
 }
 
 do {

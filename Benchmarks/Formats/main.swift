@@ -1,3 +1,4 @@
+import BenchSummary
 import CSndFileBench
 import DecibelCore
 import DecibelFormats
@@ -83,6 +84,7 @@ func decibelDecode(_ path: String) throws -> (frames: Int, checksum: Double) {
 print("\n== decode to Float32, best of \(rounds) (C: sf_readf_float loop; Decibel: AudioFile.read → AudioBuffer)")
 print("file  frames       C s      Decibel s  ratio C/Decibel  real-time ×")
 var decodeRatios: [String: Double] = [:]
+var decodeSeconds: [String: Double] = [:]
 for (name, path) in [("WAV ", wav), ("FLAC", flac)] {
     var bestC = Double.infinity, bestSwift = Double.infinity, frames = 0
     for _ in 0..<rounds {
@@ -100,6 +102,7 @@ for (name, path) in [("WAV ", wav), ("FLAC", flac)] {
         frames = result.frames
     }
     decodeRatios[name] = bestC / bestSwift
+    decodeSeconds[name] = bestSwift
     print(
         String(
             format: "%@  %-11d  %-7.3f  %-9.3f  %-15.3f  %.0f", name, frames, bestC, bestSwift, bestC / bestSwift,
@@ -123,6 +126,15 @@ for (name, path) in [("WAV ", wav), ("FLAC", flac)] {
         bestSwift = min(bestSwift, elapsed)
     }
     print(String(format: "%@  %-8.3f  %-9.3f  %.2f", name, bestFFmpeg, bestSwift, bestFFmpeg / bestSwift))
+    if name == "WAV ", let decode = decodeSeconds[name] {
+        let file = "\(minutes) min 48 kHz stereo WAV → 1800-point peaks"
+        printSummary(
+            "\(file) (÷ Decibel's decode alone)", decibel: String(format: "%.3f s", bestSwift),
+            peer: String(format: "decode %.3f s", decode), ratio: bestSwift / decode, goal: .atMost(2))
+        printSummary(
+            "\(file) (ffmpeg showwavespic ÷ Decibel)", decibel: String(format: "%.3f s", bestSwift),
+            peer: String(format: "ffmpeg %.3f s", bestFFmpeg), ratio: bestFFmpeg / bestSwift, goal: .atLeast(8))
+    }
 }
 
 print("\n== resampling 60 s of stereo 1 kHz sine, 512-frame blocks, best of \(rounds)")
@@ -162,6 +174,9 @@ for (input, output) in [(44_100, 48_000), (48_000, 44_100), (96_000, 48_000)] {
 }
 
 let worst = decodeRatios.values.min() ?? 0
+printSummary(
+    "decode to Float32, WAV and FLAC (worst C ÷ Decibel)", decibel: "AudioFile.read", peer: "sf_readf_float loop",
+    ratio: worst, goal: .atLeast(0.95))
 print(
     String(
         format: "\ndecode ratio (C/Decibel, 1.0 = as fast as C): WAV %.3f, FLAC %.3f — target ≥ 0.95: %@",

@@ -1,5 +1,6 @@
 // graph-bench: offline render-graph benchmarks at 48 kHz stereo, next to a plain C loop doing the same
 // mixing (the floor). Usage: graph-bench [seconds]   (default 120 s of audio per run)
+import BenchSummary
 import DecibelCore
 import DecibelGraph
 import GraphBenchFloor
@@ -119,7 +120,10 @@ print(
         + pad("ns/node/blk", 13)
         + pad("C s", 9) + pad("C x RT", 10) + pad("C µs/blk", 10) + pad("graph/C", 9))
 
-func report(_ name: String, block: Int, graph: Result, floor: Result?, perNode: Double? = nil) {
+/// The worst graph / C ratio of each block size, for the summary.
+var worstRatio: [Int: (ratio: Double, scenario: String)] = [:]
+
+@MainActor func report(_ name: String, block: Int, graph: Result, floor: Result?, perNode: Double? = nil) {
     var line =
         pad(name, 22) + pad(String(block), 7) + pad(fixed(graph.seconds, 3), 10)
         + pad(fixed(graph.timesRealTime, 0), 10)
@@ -129,6 +133,8 @@ func report(_ name: String, block: Int, graph: Result, floor: Result?, perNode: 
             pad(fixed(floor.seconds, 3), 9) + pad(fixed(floor.timesRealTime, 0), 10)
             + pad(fixed(floor.perBlockMicroseconds, 2), 10)
             + pad(fixed(graph.seconds / max(floor.seconds, 1e-9), 1), 9)
+        let ratio = graph.seconds / max(floor.seconds, 1e-9)
+        if ratio > worstRatio[block]?.ratio ?? 0 { worstRatio[block] = (ratio, name) }
     }
     print(line)
 }
@@ -180,6 +186,12 @@ do {
                 perNode: (result.seconds - baseline) / Double(n) / Double(result.blocks) * 1e9)
         }
         print("")
+    }
+    for block in blockSizes {
+        guard let worst = worstRatio[block] else { continue }
+        printSummary(
+            "render graph, block \(block) (worst graph ÷ plain C)", decibel: worst.scenario, peer: "C mix loop",
+            ratio: worst.ratio, goal: .atMost(1.5))
     }
 } catch {
     print("graph-bench: \(error)")

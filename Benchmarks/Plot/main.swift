@@ -4,6 +4,7 @@
 //      draw + PNG, versus `ffmpeg -filter_complex showwavespic=s=1800x140`;
 //   2. frames per second of a live 1024-point buffer plot at 800×200 (append + draw, off-screen);
 //   3. FFT time per 1024- and 4096-point transform, and per windowed dB spectrum.
+import BenchSummary
 import CFFTCompare
 import DecibelAnalysis
 import DecibelCore
@@ -77,6 +78,10 @@ func liveFrameRate() throws {
             String(
                 format: "live 1024-point buffer plot, 800×200, %@: %.0f frames/s (%.2f ms per frame)", name,
                 Double(frames) / time, time / Double(frames) * 1000))
+        printSummary(
+            "live 1024-point plot 800×200, \(name) (frames/s)",
+            decibel: String(format: "%.0f frames/s", Double(frames) / time),
+            peer: "-", ratio: Double(frames) / time, goal: .atLeast(3000))
     }
     for count in [1_000, 1_000_000] {
         let plot = WaveformPlot(style: WaveformStyle(fill: true))
@@ -116,6 +121,9 @@ func fftTimes() throws {
             String(
                 format: "          from C: FFTW (GPL, FFTW_MEASURE) %.2f µs, KissFFT %.2f µs; RealFFT/FFTW %.2f×", fftw,
                 kiss, perTransform / fftw))
+        printSummary(
+            "real FFT \(size) points (RealFFT ÷ FFTW time)", decibel: String(format: "%.2f µs", perTransform),
+            peer: String(format: "FFTW %.2f µs", fftw), ratio: perTransform / fftw, goal: .atMost(1.5))
     }
 }
 

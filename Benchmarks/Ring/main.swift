@@ -2,11 +2,12 @@
 // jack_ringbuffer (interleaved stereo bytes), both moving the same frames between two threads in the
 // same run. Prints frames per second and the ratio Decibel / JACK for blocks of 64, 256 and 1024 frames.
 //   swift run -c release --package-path Benchmarks ring-bench [million-frames]
+import BenchSummary
 import CJackRingBench
 import DecibelCore
 import Foundation
 
-let totalFrames = (CommandLine.arguments.dropFirst().first.flatMap(Int.init) ?? 50) * 1_000_000
+let totalFrames = (CommandLine.arguments.dropFirst().first.flatMap(Int.init) ?? 400) * 1_000_000
 let capacity = 8192
 
 /// Seconds to move `totalFrames` stereo frames in blocks of `block` through a FrameRingBuffer.
@@ -83,8 +84,11 @@ func benchDecibelSingle(block: Int) -> Double {
 }
 
 /// Prints one table: for each block size, Decibel's and JACK's rates from the two timing functions.
-func table(_ title: String, decibel: (Int) -> Double, jack: (Int64, Int32, Int32) -> Double) {
+func table(
+    _ title: String, summary measure: String, decibel: (Int) -> Double, jack: (Int64, Int32, Int32) -> Double
+) {
     print(title)
+    var ratios: [Double] = []
     print("block   Decibel (Mframes/s)   jack_ringbuffer (Mframes/s)   ratio Decibel/JACK")
     for block in [64, 256, 1024] {
         let total = totalFrames - totalFrames % block
@@ -93,13 +97,20 @@ func table(_ title: String, decibel: (Int) -> Double, jack: (Int64, Int32, Int32
         guard jackSeconds > 0 else { print("error: jack_ringbuffer run failed (\(jackSeconds))"); continue }
         let decibelRate = Double(total) / decibelSeconds / 1e6, jackRate = Double(total) / jackSeconds / 1e6
         print(String(format: "%5d   %19.1f   %27.1f   %18.2f", block, decibelRate, jackRate, decibelRate / jackRate))
+        ratios.append(decibelRate / jackRate)
     }
+    let worst = ratios.min() ?? 0
+    printSummary(
+        measure, decibel: "throughput, blocks 64/256/1024", peer: "jack_ringbuffer", ratio: worst,
+        goal: .atLeast(1.5))
 }
 
 table(
     "Ring-buffer cost, one thread writing and reading back \(totalFrames / 1_000_000) M stereo Float32 frames (the ring's own code)",
-    decibel: benchDecibelSingle, jack: decibel_bench_jack_ringbuffer_single)
+    summary: "ring buffer, one thread (worst block ratio ×JACK)", decibel: benchDecibelSingle,
+    jack: decibel_bench_jack_ringbuffer_single)
 print("")
 table(
     "Ring-buffer throughput, \(totalFrames / 1_000_000) M stereo Float32 frames, capacity \(capacity) frames, 2 threads",
-    decibel: benchDecibel, jack: decibel_bench_jack_ringbuffer)
+    summary: "ring buffer, two threads (worst block ratio ×JACK)", decibel: benchDecibel,
+    jack: decibel_bench_jack_ringbuffer)
