@@ -128,9 +128,10 @@ func fftTimes() throws {
 }
 
 do {
-    try fftTimes()
-    try liveFrameRate()
-    try fileOverview()
+    let only = CommandLine.arguments.dropFirst().first  // "fft", "live" or "overview" runs that part alone
+    if only == nil || only == "fft" { try fftTimes() }
+    if only == nil || only == "live" { try liveFrameRate() }
+    if only == nil || only == "overview" { try fileOverview() }
 } catch {
     print("plot-bench: \(error)")
     exit(1)

@@ -2,6 +2,8 @@
 /// join (no gaps) and the cost is one vertex per column whatever the number of samples behind it.
 struct EnvelopePainter {
     let style: WaveformStyle
+    /// Fill shapes in images as column spans (off only to compare with Cairo's own fill in tests).
+    var usesColumnSpans = true
 
     /// The rectangles (x, y, width, height) of each channel's lane inside `width` × `height`.
     func lanes(channels: Int, x: Double, y: Double, width: Double, height: Double) -> [(Double, Double, Double, Double)]
@@ -75,10 +77,16 @@ struct EnvelopePainter {
                 upper[column] -= widen
                 lower[column] += widen
             }
-            trace(canvas, upper, x: x, closing: false)
-            traceBack(canvas, lower, x: x)
-            canvas.closePath()
-            canvas.fill()
+            // In an image, one span per pixel column written straight into the pixels; elsewhere a path.
+            let spans =
+                usesColumnSpans && x.rounded() == x
+                && canvas.withColumnSpans { $0.fill(x: Int(x), upper: upper, lower: lower, color: color) }
+            if !spans {
+                trace(canvas, upper, x: x, closing: false)
+                traceBack(canvas, lower, x: x)
+                canvas.closePath()
+                canvas.fill()
+            }
         }
         canvas.restore()
     }

@@ -35,6 +35,8 @@ public final class WaveformPlot: PlotDrawable {
     var buffer: [[Float]] = []
     var history: RollingHistory
     private let envelope = ColumnEnvelope()
+    /// Whether images are filled as column spans rather than by Cairo (tests compare the two).
+    var usesColumnSpans = true
 
     /// Creates an empty plot (drawn as a flat centre line until data arrives).
     public init(mode: Mode = .buffer, style: WaveformStyle = WaveformStyle(), windowFrames: Int = 1024) {
@@ -95,7 +97,8 @@ public final class WaveformPlot: PlotDrawable {
         let channels = max(1, channelCount)
         envelope.resize(channels: channels, columns: columns)
         for channel in 0..<channels { reduce(channel: channel) }
-        let painter = EnvelopePainter(style: style)
+        var painter = EnvelopePainter(style: style)
+        painter.usesColumnSpans = usesColumnSpans
         let lanes = painter.lanes(
             channels: channels, x: 0, y: 0, width: Double(size.width), height: Double(size.height))
         for channel in (0..<channels).reversed() {

@@ -1,0 +1,93 @@
+import CCairo
+
+/// Fills one vertical span per pixel column straight into an image surface's pixels: the shape of a
+/// waveform envelope at one column per pixel. Cairo scan-converts the same envelope as a polygon of
+/// 2 × width edges, which costs most of a live frame; writing the spans takes a fraction of that.
+/// Each span's top and bottom pixel get partial coverage, so edges stay antialiased vertically.
+struct ColumnSpanRasterizer {
+    let pixels: UnsafeMutablePointer<UInt32>
+    /// Pixels per row in memory (the surface's stride in pixels).
+    let rowPixels: Int
+    /// The writable area: the surface clipped by the canvas's clip, in whole pixels.
+    let minimumX: Int, maximumX: Int, minimumY: Int, maximumY: Int
+
+    /// Premultiplied ARGB32 of `color` at `coverage`, as floats 0…255.
+    private static func source(_ color: PlotColor, coverage: Double) -> SIMD4<Float> {
+        let alpha = color.alpha * coverage
+        return SIMD4<Float>(
+            Float(alpha), Float(color.red * alpha), Float(color.green * alpha), Float(color.blue * alpha))
+            * 255
+    }
+
+    @inline(__always)
+    private static func unpack(_ pixel: UInt32) -> SIMD4<Float> {
+        SIMD4<Float>(Float(pixel >> 24), Float((pixel >> 16) & 0xFF), Float((pixel >> 8) & 0xFF), Float(pixel & 0xFF))
+    }
+
+    @inline(__always)
+    private static func pack(_ value: SIMD4<Float>) -> UInt32 {
+        let rounded = (value + 0.5).clamped(lowerBound: .zero, upperBound: SIMD4(repeating: 255))
+        return UInt32(rounded[0]) << 24 | UInt32(rounded[1]) << 16 | UInt32(rounded[2]) << 8 | UInt32(rounded[3])
+    }
+
+    /// Composites `color` over pixel `index` at `coverage` (Porter-Duff over, premultiplied).
+    @inline(__always)
+    private func blend(_ index: Int, _ color: PlotColor, coverage: Double) {
+        let source = Self.source(color, coverage: coverage)
+        let keep = 1 - source[0] / 255
+        pixels[index] = Self.pack(source + Self.unpack(pixels[index]) * keep)
+    }
+
+    /// Fills column `x + column` from `upper[column]` down to `lower[column]` (pixel coordinates, top
+    /// edge to bottom edge) for every column.
+    func fill(x: Int, upper: [Double], lower: [Double], color: PlotColor) {
+        let opaque = color.alpha >= 1
+        let solid = Self.pack(Self.source(color, coverage: 1))
+        for column in 0..<min(upper.count, lower.count) {
+            let px = x + column
+            guard px >= minimumX, px < maximumX else { continue }
+            let top = max(upper[column], Double(minimumY)), bottom = min(lower[column], Double(maximumY))
+            guard bottom > top else { continue }
+            let firstRow = Int(top.rounded(.down)), lastRow = Int(bottom.rounded(.up)) - 1
+            for row in firstRow...lastRow {
+                let coverage = min(bottom, Double(row + 1)) - max(top, Double(row))
+                guard coverage > 0 else { continue }
+                let index = row * rowPixels + px
+                if coverage >= 1 && opaque {
+                    pixels[index] = solid
+                } else {
+                    blend(index, color, coverage: min(1, coverage))
+                }
+            }
+        }
+    }
+}
+
+extension PlotCanvas {
+    /// Runs `body` with a rasterizer on the canvas's pixels when it draws into an ARGB32 image with no
+    /// transformation (then the pixels are marked changed for Cairo); returns false, doing nothing, for
+    /// anything else (SVG, PDF, a window, a scaled canvas), where the caller draws with Cairo instead.
+    func withColumnSpans(_ body: (ColumnSpanRasterizer) -> Void) -> Bool {
+        guard let surface = cairo_get_target(context), cairo_surface_get_type(surface) == CAIRO_SURFACE_TYPE_IMAGE,
+            cairo_image_surface_get_format(surface) == CAIRO_FORMAT_ARGB32
+        else { return false }
+        var matrix = cairo_matrix_t()
+        cairo_get_matrix(context, &matrix)
+        guard matrix.xx == 1, matrix.yy == 1, matrix.xy == 0, matrix.yx == 0, matrix.x0 == 0, matrix.y0 == 0 else {
+            return false
+        }
+        cairo_surface_flush(surface)
+        guard let data = cairo_image_surface_get_data(surface) else { return false }
+        let width = Int(cairo_image_surface_get_width(surface)), height = Int(cairo_image_surface_get_height(surface))
+        var left = 0.0, top = 0.0, right = 0.0, bottom = 0.0
+        cairo_clip_extents(context, &left, &top, &right, &bottom)
+        let rasterizer = ColumnSpanRasterizer(
+            pixels: UnsafeMutableRawPointer(data).assumingMemoryBound(to: UInt32.self),
+            rowPixels: Int(cairo_image_surface_get_stride(surface)) / 4,
+            minimumX: max(0, Int(left.rounded(.up))), maximumX: min(width, Int(right.rounded(.down))),
+            minimumY: max(0, Int(top.rounded(.up))), maximumY: min(height, Int(bottom.rounded(.down))))
+        body(rasterizer)
+        cairo_surface_mark_dirty(surface)
+        return true
+    }
+}
