@@ -57,12 +57,16 @@ final class XWindowConnection {
         XResizeWindow(display, window, UInt32(max(1, newSize.width)), UInt32(max(1, newSize.height)))
     }
 
-    /// Draws one frame off-screen (a Cairo group) and copies it to the window, so it never flickers.
+    /// Draws one frame into an image in this process's memory and copies it to the window, so it never
+    /// flickers; drawing into an image (not a server-side group) lets plots write pixels directly
+    /// (`ColumnSpanRasterizer`), several times faster than Cairo's path fill.
     func present(_ drawable: any PlotDrawable) {
-        guard let surface, let context = cairo_create(surface) else { return }
-        cairo_push_group(context)
-        drawable.draw(in: PlotCanvas(context: context), size: size)
-        cairo_pop_group_to_source(context)
+        guard let surface, let image = backBuffer(), let imageContext = cairo_create(image) else { return }
+        drawable.draw(in: PlotCanvas(context: imageContext), size: size)
+        cairo_destroy(imageContext)
+        cairo_surface_flush(image)
+        guard let context = cairo_create(surface) else { return }
+        cairo_set_source_surface(context, image, 0, 0)
         cairo_set_operator(context, CAIRO_OPERATOR_SOURCE)
         cairo_paint(context)
         cairo_destroy(context)
@@ -70,8 +74,24 @@ final class XWindowConnection {
         XFlush(display)
     }
 
+    private var backBufferImage: OpaquePointer?
+    private var backBufferSize = PlotSize(width: 0, height: 0)
+
+    /// The ARGB32 image frames are drawn into, made anew when the window's size changes.
+    private func backBuffer() -> OpaquePointer? {
+        if backBufferImage == nil || backBufferSize != size {
+            if let old = backBufferImage { cairo_surface_destroy(old) }
+            backBufferImage = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(size.width), Int32(size.height))
+            backBufferSize = size
+        }
+        guard let image = backBufferImage, cairo_surface_status(image) == CAIRO_STATUS_SUCCESS else { return nil }
+        return image
+    }
+
     /// Unmaps and destroys the window and closes the connection.
     func destroy() {
+        if let image = backBufferImage { cairo_surface_destroy(image) }
+        backBufferImage = nil
         if let surface { cairo_surface_destroy(surface) }
         surface = nil
         XDestroyWindow(display, window)

@@ -47,11 +47,20 @@ public final class XvfbServer: @unchecked Sendable {
         let deadline = Date().addingTimeInterval(1)
         while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
         if process.isRunning {
-            kill(process.processIdentifier, SIGKILL)
+            let pid = process.processIdentifier
+            kill(pid, SIGKILL)
             process.waitUntilExit()
+            // Only while the lock still names our server: a test starting Xvfb meanwhile may have taken
+            // this display number over (Xvfb clears a dead server's lock), and removing its socket would
+            // leave its windows without a server.
             let number = display.dropFirst()
-            try? FileManager.default.removeItem(atPath: "/tmp/.X\(number)-lock")
-            try? FileManager.default.removeItem(atPath: "/tmp/.X11-unix/X\(number)")
+            let lock = "/tmp/.X\(number)-lock"
+            let owner = (try? String(contentsOfFile: lock, encoding: .utf8))?.trimmingCharacters(
+                in: .whitespacesAndNewlines)
+            if owner == String(pid) {
+                try? FileManager.default.removeItem(atPath: "/tmp/.X11-unix/X\(number)")
+                try? FileManager.default.removeItem(atPath: lock)
+            }
         }
     }
 
