@@ -14,6 +14,8 @@ let package = Package(
     targets: [
         // The summary rows every benchmark prints for Scripts/bench.
         .target(name: "BenchSummary", path: "BenchSummary"),
+        // A malloc counter (wraps glibc's allocator for the whole process): allocations per render block.
+        .target(name: "CMallocCount", path: "CMallocCount"),
         // jack_ringbuffer driven from C, the peer the ring buffer is compared with.
         .target(
             name: "CJackRingBench", path: "CJackRingBench",
@@ -42,6 +44,7 @@ let package = Package(
         .executableTarget(
             name: "graph-bench",
             dependencies: [
+                "CMallocCount",
                 "BenchSummary",
                 .product(name: "DecibelCore", package: "Decibel"), .product(name: "DecibelGraph", package: "Decibel"),
                 "GraphBenchFloor",

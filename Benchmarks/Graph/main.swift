@@ -1,6 +1,7 @@
 // graph-bench: offline render-graph benchmarks at 48 kHz stereo, next to a plain C loop doing the same
 // mixing (the floor). Usage: graph-bench [seconds]   (default 120 s of audio per run)
 import BenchSummary
+import CMallocCount
 import DecibelCore
 import DecibelGraph
 import GraphBenchFloor
@@ -31,6 +32,8 @@ func now() -> Double { Double(MonotonicClock.now()) / 1e9 }
 struct Result {
     let seconds: Double
     let blocks: Int
+    /// Heap allocations made while rendering (after a first block that may set up buffers).
+    let allocations: UInt
     var timesRealTime: Double { audioSecondsUsed / seconds }
     let audioSecondsUsed: Double
     var perBlockMicroseconds: Double { seconds / Double(blocks) * 1e6 }
@@ -40,6 +43,8 @@ struct Result {
 func runGraph(_ engine: AudioEngine, block: Int, seconds: Double) throws -> Result {
     let total = Int(seconds * sampleRate)
     var checksum: Float = 0
+    _ = try engine.render(frames: block)  // the first block may allocate the offline buffers
+    let allocationsBefore = decibel_bench_allocation_count()
     let start = now()
     var done = 0
     var blocks = 0
@@ -51,8 +56,9 @@ func runGraph(_ engine: AudioEngine, block: Int, seconds: Double) throws -> Resu
         blocks += 1
     }
     let elapsed = now() - start
+    let allocations = decibel_bench_allocation_count() - allocationsBefore
     if checksum.isNaN { print("nan") }
-    return Result(seconds: elapsed, blocks: blocks, audioSecondsUsed: seconds)
+    return Result(seconds: elapsed, blocks: blocks, allocations: UInt(allocations), audioSecondsUsed: seconds)
 }
 
 func players(_ count: Int, into engine: AudioEngine) throws -> [FilePlayer] {
@@ -102,7 +108,7 @@ func runFloor(sources: Int, gains: Int, block: Int, seconds: Double) -> Result {
     }
     let elapsed = now() - start
     if checksum.isNaN { print("nan") }
-    return Result(seconds: elapsed, blocks: blocks, audioSecondsUsed: seconds)
+    return Result(seconds: elapsed, blocks: blocks, allocations: 0, audioSecondsUsed: seconds)
 }
 
 func pad(_ text: String, _ width: Int) -> String {
@@ -118,10 +124,12 @@ print("graph-bench: 48 kHz stereo, offline, \(Int(audioSeconds)) s of audio per 
 print(
     pad("scenario", 22) + pad("block", 7) + pad("graph s", 10) + pad("x RT", 10) + pad("µs/block", 10)
         + pad("ns/node/blk", 13)
-        + pad("C s", 9) + pad("C x RT", 10) + pad("C µs/blk", 10) + pad("graph/C", 9))
+        + pad("C s", 9) + pad("C x RT", 10) + pad("C µs/blk", 10) + pad("graph/C", 9) + pad("allocs/blk", 12))
 
 /// The worst graph / C ratio of each block size, for the summary.
 var worstRatio: [Int: (ratio: Double, scenario: String)] = [:]
+/// The most heap allocations per rendered block in any scenario (0 expected: the render path allocates nothing).
+var mostAllocations: (perBlock: Double, scenario: String) = (0, "none")
 
 @MainActor func report(_ name: String, block: Int, graph: Result, floor: Result?, perNode: Double? = nil) {
     var line =
@@ -135,6 +143,13 @@ var worstRatio: [Int: (ratio: Double, scenario: String)] = [:]
             + pad(fixed(graph.seconds / max(floor.seconds, 1e-9), 1), 9)
         let ratio = graph.seconds / max(floor.seconds, 1e-9)
         if ratio > worstRatio[block]?.ratio ?? 0 { worstRatio[block] = (ratio, name) }
+    } else {
+        line += String(repeating: " ", count: 38)
+    }
+    let perBlock = Double(graph.allocations) / Double(max(1, graph.blocks))
+    line += pad(fixed(perBlock, 2), 12)
+    if perBlock > mostAllocations.perBlock || mostAllocations.scenario == "none" {
+        mostAllocations = (perBlock, "\(name), block \(block)")
     }
     print(line)
 }
@@ -187,6 +202,17 @@ do {
         }
         print("")
     }
+    // The counter must see an allocation it is shown, or its zeros mean nothing.
+    let countBefore = decibel_bench_allocation_count()
+    let probe = UnsafeMutableRawPointer.allocate(byteCount: 64, alignment: 16)
+    probe.deallocate()
+    if decibel_bench_allocation_count() == countBefore {
+        print("graph-bench: the malloc counter did not see an allocation; allocation figures are void")
+        mostAllocations = (.infinity, "malloc counter inactive")
+    }
+    printSummary(
+        "render graph: heap allocations per block (most in any scenario)", decibel: mostAllocations.scenario,
+        peer: "-", ratio: mostAllocations.perBlock, goal: .atMost(0))
     for block in blockSizes {
         guard let worst = worstRatio[block] else { continue }
         printSummary(
