@@ -1,5 +1,5 @@
-// Vector kernels for Decibel's bandwidth-bound loops, picked at run time (AVX where the CPU has it, SSE2
-// otherwise, plain C on other architectures). Written for Decibel; MIT-licensed with the rest of the package.
+// Vector kernels for Decibel's bandwidth-bound loops: one kernel written with 8-float vectors, built for
+// AVX2 and for the baseline, picked at run time. Written for Decibel; MIT-licensed with the rest of the package.
 #ifndef DECIBEL_SIMD_H
 #define DECIBEL_SIMD_H
 
@@ -12,11 +12,11 @@ extern "C" {
 /// (as Swift's min and max skip a NaN second argument). Neither allocates nor locks.
 void decibel_summarize(const float *samples, long count, float *minimum, float *maximum, double *sum_of_squares);
 
-/// The same with the baseline (SSE2 or plain C) kernel whatever the CPU offers: for tests of that path.
+/// The same with the baseline build of the kernel whatever the CPU offers: for tests of that path.
 void decibel_summarize_portable(
     const float *samples, long count, float *minimum, float *maximum, double *sum_of_squares);
 
-/// 1 when the AVX kernels run.
+/// 1 when the AVX2 build of the kernel runs.
 int decibel_simd_uses_avx(void);
 
 #ifdef __cplusplus
