@@ -68,11 +68,16 @@ func liveFrameRate() throws {
     {
         let plot = WaveformPlot(mode: .buffer, style: style, windowFrames: 1024)
         let frames = 600
-        let time = try seconds {
-            for _ in 0..<frames {
-                plot.append(block.view)
-                try surface.draw(plot)
-            }
+        var time = Double.infinity
+        for _ in 0..<3 {  // best of three passes, as the other benchmarks
+            time = min(
+                time,
+                try seconds {
+                    for _ in 0..<frames {
+                        plot.append(block.view)
+                        try surface.draw(plot)
+                    }
+                })
         }
         print(
             String(

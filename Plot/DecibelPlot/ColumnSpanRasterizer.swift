@@ -30,34 +30,41 @@ struct ColumnSpanRasterizer {
         return UInt32(rounded[0]) << 24 | UInt32(rounded[1]) << 16 | UInt32(rounded[2]) << 8 | UInt32(rounded[3])
     }
 
-    /// Composites `color` over pixel `index` at `coverage` (Porter-Duff over, premultiplied).
+    /// Composites premultiplied `source` over pixel `index` (Porter-Duff over).
     @inline(__always)
-    private func blend(_ index: Int, _ color: PlotColor, coverage: Double) {
-        let source = Self.source(color, coverage: coverage)
-        let keep = 1 - source[0] / 255
-        pixels[index] = Self.pack(source + Self.unpack(pixels[index]) * keep)
+    private func blend(_ index: Int, _ source: SIMD4<Float>) {
+        pixels[index] = Self.pack(source + Self.unpack(pixels[index]) * (1 - source[0] / 255))
     }
 
     /// Fills column `x + column` from `upper[column]` down to `lower[column]` (pixel coordinates, top
-    /// edge to bottom edge) for every column.
+    /// edge to bottom edge) for every column: the rows it covers whole with the colour, the one or two it
+    /// covers in part blended by how much.
     func fill(x: Int, upper: [Double], lower: [Double], color: PlotColor) {
-        let opaque = color.alpha >= 1
-        let solid = Self.pack(Self.source(color, coverage: 1))
+        let whole = Self.source(color, coverage: 1)
+        let opaque = color.alpha >= 1, solid = Self.pack(whole)
         for column in 0..<min(upper.count, lower.count) {
             let px = x + column
             guard px >= minimumX, px < maximumX else { continue }
             let top = max(upper[column], Double(minimumY)), bottom = min(lower[column], Double(maximumY))
             guard bottom > top else { continue }
-            let firstRow = Int(top.rounded(.down)), lastRow = Int(bottom.rounded(.up)) - 1
-            for row in firstRow...lastRow {
-                let coverage = min(bottom, Double(row + 1)) - max(top, Double(row))
-                guard coverage > 0 else { continue }
-                let index = row * rowPixels + px
-                if coverage >= 1 && opaque {
-                    pixels[index] = solid
-                } else {
-                    blend(index, color, coverage: min(1, coverage))
-                }
+            let topRow = Int(top.rounded(.down)), bottomRow = Int(bottom.rounded(.down))
+            if topRow == bottomRow {  // within one row
+                blend(topRow * rowPixels + px, Self.source(color, coverage: bottom - top))
+                continue
+            }
+            var row = topRow
+            if Double(topRow) < top {  // the top row in part
+                blend(row * rowPixels + px, Self.source(color, coverage: Double(topRow + 1) - top))
+                row += 1
+            }
+            var index = row * rowPixels + px
+            while row < bottomRow {
+                if opaque { pixels[index] = solid } else { blend(index, whole) }
+                row += 1
+                index += rowPixels
+            }
+            if bottom > Double(bottomRow) && bottomRow < maximumY {  // the bottom row in part
+                blend(index, Self.source(color, coverage: bottom - Double(bottomRow)))
             }
         }
     }
