@@ -63,7 +63,8 @@ let package = Package(
         .target(
             name: "DecibelFormats", dependencies: ["DecibelCore", "DecibelGraph", "CSndFile", "CDecibelSIMD"],
             path: "Formats/DecibelFormats"),
-        // Analysis: CDecibelFFT (power-of-two FFT) + CKissFFT (other sizes) + DecibelAnalysis; Plot, CCairo + DecibelPlot (Plot/).
+        // Analysis (Analysis/): CDecibelFFT (power-of-two FFT) + CKissFFT (other sizes) + DecibelAnalysis.
+        // Plot (Plot/): CCairo + DecibelPlot.
         .systemLibrary(name: "CKissFFT", path: "Analysis/CKissFFT", providers: [.apt(["libkissfft-dev"])]),
         .target(name: "CDecibelFFT", path: "Analysis/CDecibelFFT"),
         .target(
