@@ -64,12 +64,12 @@ let package = Package(
             name: "DecibelFormats", dependencies: ["DecibelCore", "DecibelGraph", "CSndFile", "CDecibelSIMD"],
             path: "Formats/DecibelFormats"),
         // Analysis (Analysis/): CDecibelFFT (power-of-two FFT) + CKissFFT (other sizes) + DecibelAnalysis.
-        // Plot (Plot/): CCairo + DecibelPlot.
         .systemLibrary(name: "CKissFFT", path: "Analysis/CKissFFT", providers: [.apt(["libkissfft-dev"])]),
         .target(name: "CDecibelFFT", path: "Analysis/CDecibelFFT"),
         .target(
             name: "DecibelAnalysis", dependencies: ["DecibelCore", "DecibelGraph", "CKissFFT", "CDecibelFFT"],
             path: "Analysis/DecibelAnalysis"),
+        // Plot (Plot/): CCairo + DecibelPlot.
         .systemLibrary(name: "CCairo", path: "Plot/CCairo", providers: [.apt(["libcairo2-dev", "libx11-dev"])]),
         .target(
             name: "DecibelPlot", dependencies: ["DecibelCore", "DecibelAnalysis", "CCairo"], path: "Plot/DecibelPlot"),
