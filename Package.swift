@@ -60,8 +60,11 @@ let package = Package(
         // Formats: CSndFile + DecibelFormats (Formats/). Links libsndfile and libsoxr normally.
         .systemLibrary(
             name: "CSndFile", path: "Formats/CSndFile", providers: [.apt(["libsndfile1-dev", "libsoxr-dev"])]),
+        // libmpg123 quiet under libsndfile (it prints every damaged MP3 frame to stderr otherwise).
+        .target(name: "CQuietMPG123", path: "Formats/CQuietMPG123", linkerSettings: [.linkedLibrary("dl")]),
         .target(
-            name: "DecibelFormats", dependencies: ["DecibelCore", "DecibelGraph", "CSndFile", "CDecibelSIMD"],
+            name: "DecibelFormats",
+            dependencies: ["DecibelCore", "DecibelGraph", "CSndFile", "CDecibelSIMD", "CQuietMPG123"],
             path: "Formats/DecibelFormats"),
         // Analysis (Analysis/): CDecibelFFT (power-of-two FFT) + CKissFFT (other sizes) + DecibelAnalysis.
         .systemLibrary(name: "CKissFFT", path: "Analysis/CKissFFT", providers: [.apt(["libkissfft-dev"])]),

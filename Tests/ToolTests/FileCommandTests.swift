@@ -36,6 +36,27 @@ struct FileCommandTests {
         #expect(object?["channels"] as? Int == 2)
     }
 
+    @Test("a damaged MP3 converts without libmpg123's messages on stderr")
+    func damagedMP3IsQuiet() throws {
+        let clean = directory.appendingPathComponent("clean.mp3").path
+        let sox = try run("sox", ["-n", "-r", "44100", "-c", "1", clean, "synth", "1", "sine", "440"])
+        try #require(sox.status == 0, "sox failed: \(sox.standardError)")
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: clean)))
+        for index in stride(from: 2_000, to: bytes.count, by: 97) { bytes[index] ^= 0x5A }
+        let damaged = directory.appendingPathComponent("damaged.mp3").path
+        try Data(bytes).write(to: URL(fileURLWithPath: damaged))
+        // The damage is real: ffmpeg's decoder reports it.
+        let ffmpeg = try run("ffmpeg", ["-v", "error", "-i", damaged, "-f", "null", "-"])
+        #expect(!ffmpeg.standardError.isEmpty, "ffmpeg found nothing wrong with the damaged file")
+
+        let output = directory.appendingPathComponent("damaged.wav").path
+        let result = try run(decibel, ["convert", damaged, output])
+        #expect(result.status == 0, "convert failed: \(result.standardError)")
+        #expect(!result.standardError.contains("libmpg123"), "stderr: \(result.standardError)")
+        #expect(!result.standardError.contains("resync"), "stderr: \(result.standardError)")
+        #expect(result.standardError.split(separator: "\n").count == 1, "stderr: \(result.standardError)")
+    }
+
     @Test("convert changes container, rate and depth, and the result reads back")
     func convert() throws {
         let tone = try makeTone()
