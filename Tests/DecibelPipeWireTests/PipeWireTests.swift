@@ -230,11 +230,18 @@ import Testing
                     in: .whitespacesAndNewlines)))
         let killed = MonotonicClock.now()
         kill(pid, SIGKILL)
-        let event = log.wait(seconds: 3) { if case .serverShutDown = $0 { true } else { false } }
+        // The first event that ends the stream must name the server, not a device.
+        let event = log.wait(seconds: 3) {
+            switch $0 {
+            case .serverShutDown, .deviceLost: true
+            default: false
+            }
+        }
         let delay = event.map { Double($0.time - killed) / 1e9 }
         print(
             "kill -9 → \(String(describing: event?.event)) after \(delay.map { "\($0) s" } ?? "never"); state \(stream.state)"
         )
+        #expect(event.map { if case .serverShutDown = $0.event { true } else { false } } == true)
         #expect(delay != nil && delay! < 1)
         #expect(stream.state == .invalidated)
         stream.close()

@@ -26,6 +26,8 @@ final class PipeWireConnection: @unchecked Sendable {
     var onFailure: ((String) -> Void)?
     /// Loop thread, lock held: a node or a default changed.
     var onChange: (() -> Void)?
+    /// Work waiting for a round trip to complete, by `pw_core_sync` sequence number (under the lock).
+    private var afterSync: [(seq: Int32, body: () -> Void)] = []
 
     /// Connects to the daemon at `remote` (nil: libpipewire's default) and waits until it answered one
     /// round trip, so a daemon that accepts but never answers fails within the timeout.
@@ -44,6 +46,7 @@ final class PipeWireConnection: @unchecked Sendable {
             done: { data, seq in
                 let connection = PipeWireConnection.from(data)
                 connection.completedSync = max(connection.completedSync, seq)
+                connection.runCompletedSyncs()
                 decibel_pipewire_connection_signal(connection.handle!)
             },
             error: { data, id, res, message in
@@ -120,6 +123,26 @@ final class PipeWireConnection: @unchecked Sendable {
             let seq = decibel_pipewire_connection_sync(handle)
             try waitLocked("the PipeWire daemon did not answer") { completedSync >= seq }
         }
+    }
+
+    /// With the lock held: runs `body` on the loop thread once the daemon has answered a round trip started
+    /// now. If the daemon dies first, `body` never runs (`onFailure` does), so it can tell "the daemon is
+    /// alive and something else failed" from "the daemon went away".
+    func afterRoundTripLocked(_ body: @escaping () -> Void) {
+        guard let handle, failure == nil else { return }
+        let seq = decibel_pipewire_connection_sync(handle)
+        if seq < 0 {
+            failure = "the PipeWire daemon went away (\(pipewireErrorText(seq)))"
+            onFailure?(failure!)
+        } else {
+            afterSync.append((seq, body))
+        }
+    }
+
+    private func runCompletedSyncs() {
+        let due = afterSync.filter { $0.seq <= completedSync }
+        afterSync.removeAll { $0.seq <= completedSync }
+        for entry in due { entry.body() }
     }
 
     /// With the lock held: waits for loop signals until `done()` is true, the daemon fails or the

@@ -40,6 +40,8 @@ final class PipeWireRenderer: @unchecked Sendable {
     var outputState = PW_STREAM_STATE_UNCONNECTED
     var inputState = PW_STREAM_STATE_UNCONNECTED
     var stateError: String?
+    /// Loop thread, lock held: a stream reported PW_STREAM_STATE_ERROR while running.
+    var onStreamFailure: ((String) -> Void)?
     var negotiatedRate: UInt32 = 0
 
     init(format: StreamFormat, status: StreamStatus, render: @escaping RenderCallback) {
@@ -178,9 +180,7 @@ final class PipeWireRenderer: @unchecked Sendable {
         guard state == PW_STREAM_STATE_ERROR else { return }
         let text = error.map { String(cString: $0) } ?? "unknown error"
         stateError = text
-        if status.transition(from: .running, to: .invalidated) {
-            status.post(.deviceLost(reason: "the PipeWire stream failed: \(text)"))
-        }
+        onStreamFailure?(text)
     }
 
     private static func renderer(_ data: UnsafeMutableRawPointer?) -> PipeWireRenderer {

@@ -157,6 +157,15 @@ public final class PipeWireStream: AudioStream, @unchecked Sendable {
             connection.onFailure = { reason in
                 if status.transition(from: .running, to: .invalidated) { status.post(.serverShutDown(reason: reason)) }
             }
+            // When the daemon dies a stream can report its error before the connection does; only a daemon
+            // that still answers makes a failed stream a lost device.
+            renderer.onStreamFailure = { [unowned connection] text in
+                connection.afterRoundTripLocked {
+                    if status.transition(from: .running, to: .invalidated) {
+                        status.post(.deviceLost(reason: "the PipeWire stream failed: \(text)"))
+                    }
+                }
+            }
             if !targets.isEmpty {
                 // A named device that goes away ends the stream: PipeWire is told not to move it elsewhere.
                 connection.onChange = { [unowned connection] in
@@ -225,6 +234,7 @@ public final class PipeWireStream: AudioStream, @unchecked Sendable {
         connection.withLock {
             connection.onFailure = nil
             connection.onChange = nil
+            renderer.onStreamFailure = nil
             if let outputStream { decibel_pipewire_stream_free(outputStream) }
             if let inputStream { decibel_pipewire_stream_free(inputStream) }
         }
