@@ -166,7 +166,9 @@ let package = Package(
             ], path: "Tests/DecibelPlotTests"),
         .testTarget(
             name: "ToolTests",
-            dependencies: ["decibel", "decibel-scope", "DecibelTestSupport", "DecibelPlotTestSupport"],
+            dependencies: [
+                "decibel", "decibel-scope", "DecibelToolSupport", "DecibelTestSupport", "DecibelPlotTestSupport",
+            ],
             path: "Tests/ToolTests"),
     ],
     swiftLanguageModes: [.v6]

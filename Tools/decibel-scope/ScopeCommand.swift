@@ -24,6 +24,16 @@ struct ScopeCommand: ParsableCommand {
             """
     )
 
+    /// Runs the command; a Decibel error ends it with one plain line on stderr (see `exit(reporting:)`).
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            exit(reporting: error)
+        }
+    }
+
     @OptionGroup var choice: BackendChoice
 
     @Option(name: .long, help: "Input channels to show (1 or 2).")

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Decibel
+import DecibelToolSupport
 
 /// `decibel`: backends and devices; play, record and monitor through the runtime-picked backend;
 /// inspect, convert and draw audio files.
@@ -27,4 +28,18 @@ struct DecibelCommand: AsyncParsableCommand {
             LoudnessCommand.self, TuneCommand.self, DemoCommand.self,
         ]
     )
+
+    /// Runs the command; a Decibel error ends it with one plain line on stderr (see `exit(reporting:)`).
+    static func main() async {
+        do {
+            var command = try parseAsRoot()
+            if var asyncCommand = command as? AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            exit(reporting: error)
+        }
+    }
 }

@@ -2,7 +2,7 @@
 /// when a C library reported it, that library's code and text.
 public struct AudioError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What went wrong, broadly.
-    public enum Kind: String, Hashable, Sendable {
+    public enum Kind: String, Hashable, Sendable, CaseIterable {
         /// The backend cannot be used here (library missing, no server running).
         case backendUnavailable
         /// No backend has the requested id.
