@@ -10,7 +10,7 @@ struct PassthroughCommand: ParsableCommand {
         discussion: "Examples:\n  decibel passthrough --backend jack\n  decibel passthrough --duration 10 --volume 0.5"
     )
 
-    @Option(name: .long, help: "Seconds to run (default: until Ctrl-C).")
+    @Option(name: .long, help: "Time to run: seconds, m:ss or 1500ms (default: until Ctrl-C).", transform: parseSeconds)
     var duration: Double?
 
     @Option(name: .long, help: "Monitoring volume, 0 to 4 (1 is unity).")

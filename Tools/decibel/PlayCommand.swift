@@ -23,7 +23,7 @@ struct PlayCommand: ParsableCommand {
     @Option(name: .long, help: "Pan, -1 (left) to 1 (right).")
     var pan: Double = 0
 
-    @Option(name: .long, help: "Start this many seconds in.")
+    @Option(name: .long, help: "Where to start: seconds, m:ss or h:mm:ss.", transform: parseSeconds)
     var start: Double = 0
 
     @OptionGroup var choice: BackendChoice

@@ -14,7 +14,8 @@ struct RecordCommand: ParsableCommand {
     @Argument(help: "The file to write.")
     var output: String
 
-    @Option(name: .long, help: "Seconds to record (default: until Ctrl-C).")
+    @Option(
+        name: .long, help: "Time to record: seconds, m:ss or 1500ms (default: until Ctrl-C).", transform: parseSeconds)
     var duration: Double?
 
     @Option(name: .long, help: "wav, aiff, flac, ogg or opus.")

@@ -18,7 +18,7 @@ struct ToneCommand: ParsableCommand {
     @Option(name: .long, help: "sine, square, triangle, sawtooth, noise or pink.")
     var waveform: String = "sine"
 
-    @Option(name: .long, help: "Seconds to play.")
+    @Option(name: .long, help: "Time to play: seconds, m:ss or 1500ms.", transform: parseSeconds)
     var duration: Double = 1
 
     @Option(name: .long, help: "Peak amplitude, 0 to 1.")

@@ -19,7 +19,8 @@ struct TuneCommand: AsyncParsableCommand {
     @Option(name: .long, help: "The frequency of A4, in Hz.")
     var reference = 440.0
 
-    @Option(name: .long, help: "Seconds to listen (default: until Ctrl-C).")
+    @Option(
+        name: .long, help: "Time to listen: seconds, m:ss or 1500ms (default: until Ctrl-C).", transform: parseSeconds)
     var duration: Double?
 
     @Flag(name: .long, help: "Print JSON lines even on a terminal.")
