@@ -103,4 +103,42 @@ import Testing
         }
         #expect(throws: AudioError.self) { try WaveformPeaks(dat: absurd) }
     }
+
+    @Test func jsonReadsBackWhatWasWrittenInBothBitDepths() throws {
+        let data = WaveformPeaks(
+            sampleRate: 48_000, samplesPerBucket: 512, minimum: [[-1, -0.25, 0], [-0.5, 0, -0.125]],
+            maximum: [[1, 0.25, 0.5], [0.5, 0.001, 0.125]], rms: [[0, 0, 0], [0, 0, 0]])
+        for bits in [WaveformPeaks.Bits.sixteen, .eight] {
+            let parsed = try WaveformPeaks(json: data.jsonData(bits: bits))
+            let viaDat = try WaveformPeaks(dat: data.datData(bits: bits))
+            #expect(parsed.sampleRate == 48_000 && parsed.samplesPerBucket == 512)
+            #expect(parsed.minimum == viaDat.minimum && parsed.maximum == viaDat.maximum)
+            #expect(parsed.channelCount == 2 && parsed.bucketCount == 3)
+        }
+        // audiowaveform's version 1 JSON has no "channels": one channel.
+        let version1 = #"{"sample_rate":8000,"samples_per_pixel":64,"bits":8,"length":2,"data":[-128,127,-1,1]}"#
+        let mono = try WaveformPeaks(json: Data(version1.utf8))
+        #expect(
+            mono.channelCount == 1 && mono.minimum == [[-1, -1.0 / 128]] && mono.maximum == [[127.0 / 128, 1.0 / 128]])
+    }
+
+    @Test(
+        "waveform JSON that is not what audiowaveform writes is refused with the reason",
+        arguments: [
+            ("not json", "not valid JSON"),
+            (#"{"sample_rate":8000,"bits":8,"length":0,"data":[]}"#, "no \"samples_per_pixel\""),
+            (#"{"sample_rate":8000,"samples_per_pixel":64,"bits":12,"length":0,"data":[]}"#, "12 bits"),
+            (#"{"sample_rate":8000,"samples_per_pixel":64,"bits":8,"length":2,"data":[1,2]}"#, "holds 2 values"),
+            (#"{"sample_rate":8000,"samples_per_pixel":64,"bits":8,"length":1,"data":[1,200]}"#, "8-bit range"),
+            (#"{"sample_rate":0,"samples_per_pixel":64,"bits":8,"length":0,"data":[]}"#, "absurd"),
+            (#"{"sample_rate":8000,"samples_per_pixel":0,"bits":8,"length":0,"data":[]}"#, "absurd"),
+            (#"{"channels":0,"sample_rate":8000,"samples_per_pixel":64,"bits":8,"length":0,"data":[]}"#, "absurd"),
+        ])
+    func corruptJSONIsRejected(text: String, reason: String) {
+        #expect {
+            try WaveformPeaks(json: Data(text.utf8))
+        } throws: { error in
+            (error as? AudioError)?.kind == .invalidFile && "\(error)".contains(reason)
+        }
+    }
 }
