@@ -25,6 +25,9 @@ let package = Package(
         .library(name: "DecibelAnalysis", targets: ["DecibelAnalysis"]),
         .library(name: "DecibelPlot", targets: ["DecibelPlot"]),
         .library(name: "Decibel", targets: ["Decibel"]),
+        // The tools' option parsing (times, colours, backends) and error printing, for programs that want the
+        // same command-line forms; the fuzz targets (Fuzz/) drive it too.
+        .library(name: "DecibelToolSupport", targets: ["DecibelToolSupport"]),
         .executable(name: "decibel", targets: ["decibel"]),
         .executable(name: "decibel-scope", targets: ["decibel-scope"]),
     ],
