@@ -34,8 +34,14 @@ public final class Microphone: @unchecked Sendable {
     public let channelCount: Int
     /// Frames per delivered buffer.
     public let bufferSize: Int
-    /// Receives buffers, events and device changes; held weakly.
-    public weak var delegate: (any MicrophoneDelegate)?
+    /// Receives buffers, events and device changes; held weakly. Set it from any thread: buffers arrive on
+    /// the consumer thread, which reads it under a lock (ThreadSanitizer found the plain weak property raced).
+    public var delegate: (any MicrophoneDelegate)? {
+        get { delegateHolder.withLock { $0.delegate } }
+        set { delegateHolder.withLock { $0.delegate = newValue } }
+    }
+    private struct WeakDelegate { weak var delegate: (any MicrophoneDelegate)? }
+    private let delegateHolder = Locked(WeakDelegate())
 
     private let onBuffer: (@Sendable (AudioBufferView) -> Void)?
     private let sampleRate: Double?

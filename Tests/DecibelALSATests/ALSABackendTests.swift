@@ -179,7 +179,7 @@ struct ALSABackendTests {
         let root = TestEnvironment.temporaryDirectory("decibel-alsa-dev")
         let folder = root.appendingPathComponent("snd")
         let backend = ALSABackend(options: .init(deviceDirectory: folder.path))
-        let events = Mutex<[DeviceEvent]>([])
+        let events = Locked<[DeviceEvent]>([])
         let observation = try backend.observeDevices { event in events.withLock { $0.append(event) } }
         defer { observation.cancel() }
         // Other entries of the parent (all of /dev in real life) do not count.

@@ -114,7 +114,7 @@ final class CallbackLog: Sendable {
 
 /// Collects stream events.
 final class EventLog: Sendable {
-    private let events = Mutex<[StreamEvent]>([])
+    private let events = Locked<[StreamEvent]>([])
     func record(_ event: StreamEvent) { events.withLock { $0.append(event) } }
     var all: [StreamEvent] { events.withLock { $0 } }
 }

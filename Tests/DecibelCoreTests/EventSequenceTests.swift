@@ -10,7 +10,7 @@ import Testing
 
     @Test func aSlowConsumerGetsTheNewestEventsAndTheDropsAreCounted() async throws {
         let stops = Stops()
-        let box = Mutex<EventSequence<Int>.Feed?>(nil)
+        let box = Locked<EventSequence<Int>.Feed?>(nil)
         let events = EventSequence<Int>(capacity: 10) { feed in
             box.withLock { $0 = feed }
             return { stops.count.add(1, ordering: .relaxed) }
@@ -27,7 +27,7 @@ import Testing
 
     @Test func leavingTheLoopStopsTheProducerOnce() async throws {
         let stops = Stops()
-        let box = Mutex<EventSequence<Int>.Feed?>(nil)
+        let box = Locked<EventSequence<Int>.Feed?>(nil)
         let events = EventSequence<Int> { feed in
             box.withLock { $0 = feed }
             return { stops.count.add(1, ordering: .relaxed) }

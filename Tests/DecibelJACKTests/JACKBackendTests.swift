@@ -2,7 +2,6 @@ import CJACK
 import DecibelCore
 import DecibelTestSupport
 import Foundation
-import Synchronization
 import Testing
 
 @testable import DecibelJACK
@@ -109,7 +108,7 @@ extension JACKTests {
         .enabled(if: JACKHarness.shouldRun, JACKHarness.skipReason))
     func deviceEventsFollowClients() throws {
         let backend = JACKBackend()
-        let events = Mutex<[DeviceEvent]>([])
+        let events = Locked<[DeviceEvent]>([])
         let observation = try backend.observeDevices { event in events.withLock { $0.append(event) } }
         defer { observation.cancel() }
 
@@ -189,7 +188,7 @@ extension JACKTests {
         .enabled(if: JACKHarness.shouldRun, JACKHarness.skipReason), .timeLimit(.minutes(1)))
     func observationSurvivesServerDeath() throws {
         let server = try PrivateJACKServer("observe")
-        let events = Mutex<[DeviceEvent]>([])
+        let events = Locked<[DeviceEvent]>([])
         let observation = try server.backend.observeDevices { event in events.withLock { $0.append(event) } }
         #expect(kill(try server.pid(), SIGKILL) == 0)
         let removed = JACKHarness.waitUntil(1) { events.withLock { $0.contains(.removed(id: "system")) } }

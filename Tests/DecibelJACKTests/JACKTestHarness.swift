@@ -187,7 +187,7 @@ final class CaptureBuffer: @unchecked Sendable {
 
 /// Events a stream posted, with when they arrived.
 final class EventLog: Sendable {
-    private let events = Mutex<[(event: StreamEvent, at: Date)]>([])
+    private let events = Locked<[(event: StreamEvent, at: Date)]>([])
 
     var handler: @Sendable (StreamEvent) -> Void { { [self] event in events.withLock { $0.append((event, Date())) } } }
 

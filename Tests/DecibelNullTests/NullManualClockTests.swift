@@ -1,6 +1,5 @@
 import DecibelCore
 import DecibelNull
-import Synchronization
 import Testing
 
 @Suite("Null device, manual clock")
@@ -82,7 +81,7 @@ struct NullManualClockTests {
     @Test(
         "silence and noise devices capture what they say", arguments: [("null-silence", true), ("null-noise", false)])
     func inputDevices(device: String, silent: Bool) throws {
-        let peak = Mutex<Float>(0)
+        let peak = Locked<Float>(0)
         let stream = try backend.makeNullStream(
             StreamConfiguration(direction: .input, device: device, channelCount: 1, bufferSize: .frames(256)) {
                 context in

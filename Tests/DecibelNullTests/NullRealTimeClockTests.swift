@@ -7,7 +7,7 @@ import Testing
 struct NullRealTimeClockTests {
     @Test("callbacks arrive at real-time rate: 2 s of 256-frame periods at 48 kHz within 10%")
     func cadence() throws {
-        let stamps = Mutex<[UInt64]>([])
+        let stamps = Locked<[UInt64]>([])
         stamps.withLock { $0.reserveCapacity(1000) }
         let stream = try NullBackend().makeNullStream(
             StreamConfiguration(bufferSize: .frames(256)) { context in
@@ -33,7 +33,7 @@ struct NullRealTimeClockTests {
 
     @Test("a callback that overruns its period is counted as an xrun and reported on a control thread")
     func overrunsAreXruns() throws {
-        let events = Mutex<[StreamEvent]>([])
+        let events = Locked<[StreamEvent]>([])
         let slow = Atomic<Bool>(false)
         let stream = try NullBackend().makeNullStream(
             StreamConfiguration(

@@ -42,7 +42,7 @@ import Testing
         let style = WaveformStyle(lineWidth: 2)
         let plot = WaveformPlot(mode: .buffer, style: style, windowFrames: 1024)
         let window = PlotWindow(title: "decibel test", size: PlotSize(width: 400, height: 150), display: xvfb.display)
-        let keys = Mutex<[String]>([])
+        let keys = Locked<[String]>([])
         let shownFrames = Atomic<Int>(0)
         try window.open(
             drawing: plot,

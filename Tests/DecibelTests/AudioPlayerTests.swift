@@ -35,7 +35,7 @@ struct AudioPlayerTests {
         let player = try AudioPlayer(path: try makeTone(seconds: 1, rate: 44_100), backend: NullBackend())
         let collector = BufferCollector(channels: 2, limit: 40_000)
         let tap = try player.output.engine.installTap(on: player.output.engine.mainGroup) { collector.append($0) }
-        let states = Mutex<[AudioPlayer.State]>([])
+        let states = Locked<[AudioPlayer.State]>([])
         let ended = Atomic<Bool>(false)
         player.onStateChange = { state in states.withLock { $0.append(state) } }
         player.onEndOfFile = { ended.store(true, ordering: .relaxed) }

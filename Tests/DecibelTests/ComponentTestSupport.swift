@@ -1,10 +1,9 @@
 import Decibel
 import DecibelTestSupport
-import Synchronization
 
 /// Collects buffers delivered on a consumer thread, up to a frame limit, for measurement.
 final class BufferCollector: @unchecked Sendable {
-    private let samples = Mutex<[[Float]]>([])
+    private let samples = Locked<[[Float]]>([])
     let limit: Int
 
     init(channels: Int, limit: Int) {

@@ -1,13 +1,12 @@
 import Decibel
 import DecibelTestSupport
-import Synchronization
 import Testing
 
 @Suite("Microphone", .serialized)
 struct MicrophoneTests {
     final class Recorder: MicrophoneDelegate, @unchecked Sendable {
         let collector = BufferCollector(channels: 2, limit: 24_000)
-        let events = Mutex<[StreamEvent]>([])
+        let events = Locked<[StreamEvent]>([])
         func microphone(_ microphone: Microphone, didReceive buffer: AudioBufferView) { collector.append(buffer) }
         func microphone(_ microphone: Microphone, didReceive event: StreamEvent) {
             events.withLock { $0.append(event) }
@@ -18,7 +17,7 @@ struct MicrophoneTests {
     func nullSine() throws {
         let backend = NullBackend(options: .init(inputSignal: .sine(frequency: 1000, amplitude: 0.5)))
         let collector = BufferCollector(channels: 1, limit: 24_000)
-        let sizes = Mutex<Set<Int>>([])
+        let sizes = Locked<Set<Int>>([])
         let microphone = try Microphone(backend: backend, channelCount: 1, bufferSize: 480) { buffer in
             sizes.withLock { _ = $0.insert(buffer.frameCount) }
             collector.append(buffer)

@@ -1,7 +1,6 @@
 import DecibelCore
 import DecibelGraph
 import DecibelNull
-import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -24,7 +23,7 @@ enum GraphScenarios {
     /// A file-like source (locks, so it must never be read on the render thread).
     final class LockedSource: AudioPullSource, @unchecked Sendable {
         let format = AudioFormat(sampleRate: 48_000, channelCount: 2)
-        private let position = Mutex(0)
+        private let position = Locked(0)
         var length: Int? { 96_000 }
         var isRealtimeSafe: Bool { false }
         func read(into destination: AudioBufferView, frames: Int) throws(AudioError) -> Int {

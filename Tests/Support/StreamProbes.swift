@@ -72,7 +72,7 @@ public final class CaptureSink: @unchecked Sendable {
 
 /// Collects stream or device events with the time they arrived.
 public final class EventLog<Event: Sendable>: Sendable {
-    private let events = Mutex<[(Event, UInt64)]>([])
+    private let events = Locked<[(Event, UInt64)]>([])
 
     public init() {}
 

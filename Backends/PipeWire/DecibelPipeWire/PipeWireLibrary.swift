@@ -1,6 +1,5 @@
 internal import CPipeWire
 import DecibelCore
-import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -34,7 +33,7 @@ struct PipeWireLibrary: Sendable {
         return library
     }
 
-    private static let initialized = Mutex(false)
+    private static let initialized = Locked(false)
 }
 
 /// The text for a PipeWire error code (a negative or positive errno).
