@@ -47,6 +47,8 @@ struct DecibelCLITests {
         let result = try run(TestEnvironment.productsDirectory.appendingPathComponent("decibel").path, arguments)
         #expect(result.status != 0)
         #expect(result.standardError.contains(message), "stderr was: \(result.standardError)")
+        let lines = result.standardError.split(separator: "\n")
+        #expect(lines.filter { $0.hasPrefix("Error: ") }.count == 1 && lines.last?.hasPrefix("Error: ") == true)
         #expect(!result.standardError.contains("Fatal error"))
         #expect(result.standardOutput.isEmpty)
     }

@@ -144,6 +144,8 @@ struct FileCommandTests {
         let result = try run(decibel, resolved, timeout: 30)
         #expect(result.status != 0)
         #expect(result.standardError.contains(message), "stderr: \(result.standardError)")
+        let lines = result.standardError.split(separator: "\n")
+        #expect(lines.filter { $0.hasPrefix("Error: ") }.count == 1 && lines.last?.hasPrefix("Error: ") == true)
         #expect(!result.standardError.contains("Fatal error"))
     }
 }

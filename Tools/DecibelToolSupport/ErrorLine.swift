@@ -14,12 +14,18 @@ public func errorLine(for error: any Error) -> String {
 }
 
 extension ParsableCommand {
-    /// Exits the way the tools promise: for a Decibel error, `Error: ` and one line on stderr and status 1;
-    /// for anything else ArgumentParser's own handling (usage, help, exit codes).
+    /// Exits the way the tools promise: every error is `Error: ` and one line on stderr, with status 1 for
+    /// a Decibel error and ArgumentParser's status (64 for a usage mistake) otherwise. Help and version
+    /// requests are ArgumentParser's to print.
     public static func exit(reporting error: any Error) -> Never {
-        guard let error = error as? AudioError else { exit(withError: error) }
-        printError("Error: " + errorLine(for: error))
-        Glibc.exit(1)
+        if let error = error as? AudioError {
+            printError("Error: " + errorLine(for: error))
+            Glibc.exit(1)
+        }
+        let code = exitCode(for: error)
+        guard code != .success else { exit(withError: error) }
+        printError("Error: " + oneLine(message(for: error)) + " (--help lists the options)")
+        Glibc.exit(code.rawValue)
     }
 }
 
