@@ -8,13 +8,20 @@ extension WaveformPeaks {
         return summarize(channels, sampleRate: sampleRate, bucketCount: bucketCount)
     }
 
-    /// These peaks merged down to at most `bucketCount` buckets per channel (the minimum of minima, the
-    /// maximum of maxima and the power-mean of RMS values of the buckets merged), e.g. to fit a file's
-    /// summary to a plot's width. Returns `self` when it already has few enough buckets.
+    /// These peaks merged down to at most `bucketCount` buckets per channel (see `merged(by:)`), e.g. to
+    /// fit a file's summary to a plot's width. Returns `self` when it already has few enough buckets.
     public func merged(toAtMost bucketCount: Int) -> WaveformPeaks {
         let target = max(1, bucketCount)
         guard self.bucketCount > target else { return self }
-        let factor = (self.bucketCount + target - 1) / target
+        return merged(by: (self.bucketCount + target - 1) / target)
+    }
+
+    /// These peaks with every `factor` neighbouring buckets merged into one (the minimum of minima, the
+    /// maximum of maxima and the power-mean of RMS values; the last bucket may merge fewer): what
+    /// summarising the audio at `factor` times the samples per bucket gives, for minima and maxima exactly.
+    public func merged(by factor: Int) -> WaveformPeaks {
+        let factor = max(1, factor)
+        guard factor > 1 else { return self }
         let count = (self.bucketCount + factor - 1) / factor
         var newMinimum: [[Float]] = [], newMaximum: [[Float]] = [], newRMS: [[Float]] = []
         for channel in 0..<channelCount {

@@ -21,6 +21,41 @@ struct FileCommandTests {
         return path
     }
 
+    @Test("audiowaveform data as input: merged to a coarser zoom it equals the audio summarised at that zoom")
+    func storedDataAsInput() throws {
+        let tone = try makeTone()
+        func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
+        func waveform(_ arguments: String...) throws -> ProcessResult {
+            let result = try run(decibel, ["waveform"] + arguments)
+            #expect(result.status == 0, "\(arguments): \(result.standardError)")
+            return result
+        }
+        _ = try waveform(tone, "-o", path("a256.dat"), "--samples-per-pixel", "256")
+        _ = try waveform(tone, "-o", path("a1024.dat"), "--samples-per-pixel", "1024")
+        _ = try waveform(tone, "-o", path("a1024.json"), "--samples-per-pixel", "1024")
+        _ = try waveform(path("a256.dat"), "-o", path("m1024.dat"), "--samples-per-pixel", "1024")
+        _ = try waveform(path("a256.dat"), "-o", path("m1024.json"), "--samples-per-pixel", "1024")
+        _ = try waveform(path("m1024.json"), "-o", path("j1024.dat"))
+        _ = try waveform(path("a256.dat"), "-o", path("drawn.png"), "--width", "200")
+        let expected = try Data(contentsOf: URL(fileURLWithPath: path("a1024.dat")))
+        #expect(expected.count == 24 + 94 * 2 * 2 * 2)  // 96000 frames: 93 full pixels and a partial one
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path("m1024.dat"))) == expected)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path("j1024.dat"))) == expected)
+        let json = try Data(contentsOf: URL(fileURLWithPath: path("a1024.json")))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path("m1024.json"))) == json)
+        #expect(FileManager.default.fileExists(atPath: path("drawn.png")))
+
+        let finer = try run(decibel, ["waveform", path("a256.dat"), "-o", path("x.dat"), "--samples-per-pixel", "300"])
+        #expect(finer.status != 0)
+        #expect(finer.standardError.contains("must be a multiple of it"), "\(finer.standardError)")
+        let broken = path("broken.json")
+        try Data("{\"bits\": 8}".utf8).write(to: URL(fileURLWithPath: broken))
+        let refused = try run(decibel, ["waveform", broken, "-o", path("y.png")])
+        #expect(refused.status != 0)
+        #expect(
+            refused.standardError.contains("broken.json: not an audiowaveform .json file"), "\(refused.standardError)")
+    }
+
     @Test("info agrees with soxi; --json carries the same numbers")
     func info() throws {
         let tone = try makeTone()

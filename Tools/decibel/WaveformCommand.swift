@@ -10,10 +10,10 @@ struct WaveformCommand: ParsableCommand {
         commandName: "waveform",
         abstract: "Draw a file's waveform to PNG/SVG/PDF, or write audiowaveform .dat/.json data for web players.",
         discussion:
-            "Examples:\n  decibel waveform take.wav --output take.png\n  decibel waveform take.flac --output take.svg --width 1200 --height 160 --mirror --fill --colors '#101820,orange'\n  decibel waveform take.wav --output take.dat --samples-per-pixel 256"
+            "The input is an audio file, or audiowaveform .dat/.json data (drawn, converted, or merged to a coarser --samples-per-pixel).\n\nExamples:\n  decibel waveform take.wav --output take.png\n  decibel waveform take.flac --output take.svg --width 1200 --height 160 --mirror --fill --colors '#101820,orange'\n  decibel waveform take.wav --output take.dat --samples-per-pixel 256\n  decibel waveform take.dat --output take.json --samples-per-pixel 1024"
     )
 
-    @Argument(help: "The audio file.")
+    @Argument(help: "The audio file, or audiowaveform .dat/.json data.")
     var file: String
 
     @Option(name: .shortAndLong, help: "Output path ending in .png, .svg, .pdf, .dat or .json.")
@@ -60,9 +60,7 @@ struct WaveformCommand: ParsableCommand {
     }
 
     func run() throws {
-        let audio = try AudioFile(path: file)
-        let resolution: WaveformResolution = samplesPerPixel.map { .samplesPerPixel($0) } ?? .points(width)
-        let data = try audio.waveform(resolution)
+        let data = try ["dat", "json"].contains(file.fileExtension) ? storedPeaks() : audioPeaks()
         switch output.fileExtension {
         case "dat": try write(data.datData())
         case "json": try write(data.jsonData())
@@ -89,6 +87,39 @@ struct WaveformCommand: ParsableCommand {
     ) throws {
         let overview = WaveformOverview(peaks: data.merged(toAtMost: size.width), style: style, showsTimeAxis: axis)
         try overview.write(to: path, size: size)
+    }
+
+    private func audioPeaks() throws -> WaveformPeaks {
+        let audio = try AudioFile(path: file)
+        let resolution: WaveformResolution = samplesPerPixel.map { .samplesPerPixel($0) } ?? .points(width)
+        return try audio.waveform(resolution)
+    }
+
+    /// Reads audiowaveform data and merges it to `--samples-per-pixel`, which, as in audiowaveform, can only
+    /// be coarser: a multiple of the data's own.
+    private func storedPeaks() throws -> WaveformPeaks {
+        let bytes: Data
+        do {
+            bytes = try Data(contentsOf: URL(fileURLWithPath: file))
+        } catch {
+            let missing = !FileManager.default.fileExists(atPath: file)
+            throw AudioError(
+                missing ? .fileNotFound : .fileUnreadable, "\(file): \(missing ? "no such file" : "cannot read it")")
+        }
+        let stored: WaveformPeaks
+        do {
+            stored = try file.fileExtension == "dat" ? WaveformPeaks(dat: bytes) : WaveformPeaks(json: bytes)
+        } catch {
+            throw AudioError(error.kind, "\(file): \(error.message)")
+        }
+        guard let samplesPerPixel else { return stored }
+        guard samplesPerPixel % stored.samplesPerBucket == 0 else {
+            throw AudioError(
+                .invalidArgument,
+                "\(file) holds \(stored.samplesPerBucket) samples per pixel; --samples-per-pixel must be a multiple of it"
+            )
+        }
+        return stored.merged(by: samplesPerPixel / stored.samplesPerBucket)
     }
 
     private func write(_ data: Data) throws {
