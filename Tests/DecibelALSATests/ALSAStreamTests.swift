@@ -32,7 +32,7 @@ struct ALSAStreamTests {
         #expect(Double(frames) <= elapsed * 48_000 + 512 + 256 * 4, "\(frames) frames in \(elapsed) s")
         #expect(Double(frames) >= (elapsed - 0.2) * 48_000, "\(frames) frames in \(elapsed) s")
         #expect(log.longestInterval.load(ordering: .relaxed) < 60_000_000, "a 5.3 ms period never waits 60 ms")
-        #expect(stream.xrunCount == 0)
+        #expect(stream.xrunCount == 0 || TestEnvironment.sanitizerSlowsRendering)
     }
 
     /// Capture from `null` delivers zeros, paced by the stream at the requested rate.

@@ -1,5 +1,6 @@
 import DecibelCore
 import DecibelNull
+import DecibelTestSupport
 import Synchronization
 import Testing
 
@@ -27,7 +28,7 @@ struct NullRealTimeClockTests {
         let periods = zip(times.dropFirst(), times).map { Double($0 - $1) / 1e6 }
         let mean = periods.reduce(0, +) / Double(max(1, periods.count))
         #expect(abs(mean - 256.0 / 48.0) < 0.3, "mean period \(mean) ms, expected 5.33 ms")
-        #expect(stream.xrunCount == 0)
+        #expect(stream.xrunCount == 0 || TestEnvironment.sanitizerSlowsRendering)
         stream.close()
     }
 
@@ -47,7 +48,7 @@ struct NullRealTimeClockTests {
             })
         try stream.start()
         MonotonicClock.sleep(nanoseconds: 100_000_000)
-        #expect(stream.xrunCount == 0)
+        #expect(stream.xrunCount == 0 || TestEnvironment.sanitizerSlowsRendering)
         slow.store(true, ordering: .relaxed)
         MonotonicClock.sleep(nanoseconds: 100_000_000)
         slow.store(false, ordering: .relaxed)

@@ -90,7 +90,7 @@ import Testing
         #expect(left.count >= Int(rate) / 2)
         #expect(abs(frequency - 1000) < 2)
         #expect(abs(rms - 0.3536) < 0.03)
-        #expect(stream.xrunCount == 0)
+        #expect(stream.xrunCount == 0 || TestEnvironment.sanitizerSlowsRendering)
     }
 
     @Test func tonePlayedWithPwPlayIsCapturedFromTheMonitor() throws {

@@ -5,6 +5,13 @@ public enum TestEnvironment {
     /// True when `Scripts/test` runs the suite: a missing server is then a failure, not a skip.
     public static var serversRequired: Bool { ProcessInfo.processInfo.environment["DECIBEL_TEST_SERVERS"] == "1" }
 
+    /// True when the suite runs under AddressSanitizer or ThreadSanitizer (`Scripts/test` sets
+    /// `DECIBEL_TEST_SANITIZER`): the render callbacks run 5–15 times slower, so a test may see an xrun the
+    /// plain pass, which checks that promise, must not.
+    public static var sanitizerSlowsRendering: Bool {
+        ProcessInfo.processInfo.environment["DECIBEL_TEST_SANITIZER"] != nil
+    }
+
     /// The repository root (found from this file's path).
     public static let repositoryRoot: URL = {
         var url = URL(fileURLWithPath: #filePath)
