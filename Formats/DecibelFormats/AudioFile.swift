@@ -60,6 +60,9 @@ public final class AudioFile: @unchecked Sendable {
         }
         self.path = path
         fileSize = try FileErrors.checkReadable(path)
+        if let problem = RIFFListCheck.problem(path: path, fileSize: fileSize) {
+            throw FileErrors.invalid(path, problem)
+        }
         var info = SF_INFO()
         guard let opened = sf_open(path, Int32(SFM_READ), &info) else {
             throw FileErrors.openFailure(path, handle: nil)

@@ -94,7 +94,8 @@ extension WaveformPeaks {
         format: String, channels: Int, length: Int, sampleRate: Int, samplesPerPixel: Int
     ) throws(AudioError) {
         guard channels >= 1, channels <= AudioFile.maxChannels, length >= 0, length <= Int(Int32.max),
-            sampleRate >= 1, sampleRate <= AudioFile.maxSampleRate, samplesPerPixel >= 1
+            sampleRate >= 1, sampleRate <= AudioFile.maxSampleRate, samplesPerPixel >= 1,
+            samplesPerPixel <= Int(Int32.max)
         else {
             throw AudioError(
                 .invalidFile,

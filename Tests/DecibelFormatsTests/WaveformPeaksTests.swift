@@ -133,6 +133,8 @@ import Testing
             (#"{"sample_rate":0,"samples_per_pixel":64,"bits":8,"length":0,"data":[]}"#, "absurd"),
             (#"{"sample_rate":8000,"samples_per_pixel":0,"bits":8,"length":0,"data":[]}"#, "absurd"),
             (#"{"channels":0,"sample_rate":8000,"samples_per_pixel":64,"bits":8,"length":0,"data":[]}"#, "absurd"),
+            // Found by the fuzzer: accepted, then written to .dat as a different 32-bit number.
+            (#"{"sample_rate":4,"samples_per_pixel":333333333333312,"bits":16,"length":0,"data":[]}"#, "absurd"),
         ])
     func corruptJSONIsRejected(text: String, reason: String) {
         #expect {

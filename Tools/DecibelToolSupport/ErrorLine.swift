@@ -55,7 +55,8 @@ extension AudioError.Kind {
         case .timedOut: "check that the sound server is running and not overloaded, then run the command again"
         case .fileNotFound: "check the path"
         case .fileUnreadable: "check that it is a regular file you may read (or write)"
-        case .invalidFile: "the file is damaged or not audio; `decibel info` shows what can be read of a file"
+        case .invalidFile:
+            "the file is damaged or not audio; if another player reads it, re-encode it (ffmpeg -i in out.wav)"
         case .unsupportedFormat: "convert it to WAV or FLAC with another tool (ffmpeg, sox) first"
         }
     }
