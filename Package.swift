@@ -156,6 +156,13 @@ let package = Package(
             path: "Tests/DecibelGraphTests"),
         .testTarget(name: "DecibelTests", dependencies: ["Decibel", "DecibelTestSupport"], path: "Tests/DecibelTests"),
         .executableTarget(name: "decibel-record-probe", dependencies: ["DecibelFormats"], path: "Tests/RecordProbe"),
+        // Scripts/soak: JACK, PulseAudio and PipeWire streams playing the graph into recorders under load.
+        .executableTarget(
+            name: "decibel-soak",
+            dependencies: [
+                "DecibelCore", "DecibelGraph", "DecibelFormats", "DecibelJACK", "DecibelPulse", "DecibelPipeWire",
+            ],
+            path: "Tests/Soak"),
         .testTarget(
             name: "DecibelFormatsTests",
             dependencies: ["DecibelFormats", "CDecibelSIMD", "DecibelTestSupport", "decibel-record-probe"],
