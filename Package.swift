@@ -179,7 +179,8 @@ let package = Package(
             dependencies: [
                 "decibel", "decibel-scope", "DecibelToolSupport", "DecibelTestSupport", "DecibelPlotTestSupport",
             ],
-            path: "Tests/ToolTests"),
+            path: "Tests/ToolTests",
+            exclude: ["audiowaveform_reference.py"]),
     ],
     swiftLanguageModes: [.v6]
 )

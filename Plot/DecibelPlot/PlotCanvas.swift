@@ -55,6 +55,24 @@ public final class PlotCanvas {
     public func rectangle(x: Double, y: Double, width: Double, height: Double) {
         cairo_rectangle(context, x, y, width, height)
     }
+    /// Turns anti-aliasing of fills and strokes off (hard pixel edges, for pixel-exact pictures) or back on.
+    public func setAntialiasing(_ on: Bool) {
+        cairo_set_antialias(context, on ? CAIRO_ANTIALIAS_DEFAULT : CAIRO_ANTIALIAS_NONE)
+    }
+    /// Makes fills replace the pixels under them, alpha included, instead of blending over them.
+    public func setReplacesPixels(_ replaces: Bool) {
+        cairo_set_operator(context, replaces ? CAIRO_OPERATOR_SOURCE : CAIRO_OPERATOR_OVER)
+    }
+    /// Adds a rectangle sub-path with corners rounded to `radius`.
+    public func roundedRectangle(x: Double, y: Double, width: Double, height: Double, radius: Double) {
+        let r = min(radius, width / 2, height / 2)
+        cairo_new_sub_path(context)
+        cairo_arc(context, x + width - r, y + r, r, -Double.pi / 2, 0)
+        cairo_arc(context, x + width - r, y + height - r, r, 0, Double.pi / 2)
+        cairo_arc(context, x + r, y + height - r, r, Double.pi / 2, Double.pi)
+        cairo_arc(context, x + r, y + r, r, Double.pi, 3 * Double.pi / 2)
+        cairo_close_path(context)
+    }
     /// Sets the stroke width in pixels.
     public func setLineWidth(_ width: Double) { cairo_set_line_width(context, width) }
     /// Rounds stroke joins and caps (smooth waveform outlines) or keeps them square.
@@ -86,9 +104,12 @@ public final class PlotCanvas {
         case right
     }
 
-    /// Draws one line of sans-serif text of `size` pixels with its baseline at `y`.
-    public func text(_ string: String, x: Double, y: Double, size: Double, anchor: TextAnchor = .left) {
-        cairo_select_font_face(context, "sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
+    /// Draws one line of sans-serif (or monospaced) text of `size` pixels with its baseline at `y`.
+    public func text(
+        _ string: String, x: Double, y: Double, size: Double, anchor: TextAnchor = .left, monospaced: Bool = false
+    ) {
+        cairo_select_font_face(
+            context, monospaced ? "monospace" : "sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
         cairo_set_font_size(context, size)
         var extents = cairo_text_extents_t()
         cairo_text_extents(context, string, &extents)

@@ -36,18 +36,19 @@ struct FileCommandTests {
         _ = try waveform(path("a256.dat"), "-o", path("m1024.dat"), "--samples-per-pixel", "1024")
         _ = try waveform(path("a256.dat"), "-o", path("m1024.json"), "--samples-per-pixel", "1024")
         _ = try waveform(path("m1024.json"), "-o", path("j1024.dat"))
-        _ = try waveform(path("a256.dat"), "-o", path("drawn.png"), "--width", "200")
+        _ = try waveform(path("a256.dat"), "-o", path("drawn.png"), "--width", "200", "-z", "auto")
         let expected = try Data(contentsOf: URL(fileURLWithPath: path("a1024.dat")))
-        #expect(expected.count == 24 + 94 * 2 * 2 * 2)  // 96000 frames: 93 full pixels and a partial one
+        #expect(expected.count == 20 + 94 * 2 * 2)  // mono: 96000 frames make 93 full pixels and a partial one
         #expect(try Data(contentsOf: URL(fileURLWithPath: path("m1024.dat"))) == expected)
         #expect(try Data(contentsOf: URL(fileURLWithPath: path("j1024.dat"))) == expected)
         let json = try Data(contentsOf: URL(fileURLWithPath: path("a1024.json")))
         #expect(try Data(contentsOf: URL(fileURLWithPath: path("m1024.json"))) == json)
         #expect(FileManager.default.fileExists(atPath: path("drawn.png")))
 
-        let finer = try run(decibel, ["waveform", path("a256.dat"), "-o", path("x.dat"), "--samples-per-pixel", "300"])
+        let finer = try run(
+            decibel, ["waveform", path("a1024.dat"), "-o", path("x.dat"), "--samples-per-pixel", "300"])
         #expect(finer.status != 0)
-        #expect(finer.standardError.contains("must be a multiple of it"), "\(finer.standardError)")
+        #expect(finer.standardError.contains("the zoom can only be that or coarser"), "\(finer.standardError)")
         let broken = path("broken.json")
         try Data("{\"bits\": 8}".utf8).write(to: URL(fileURLWithPath: broken))
         let refused = try run(decibel, ["waveform", broken, "-o", path("y.png")])
@@ -104,15 +105,15 @@ struct FileCommandTests {
         #expect(soxi.standardOutput.contains("FLAC"))
     }
 
-    @Test("waveform writes a PNG of the asked size and audiowaveform .dat version 2")
+    @Test("waveform writes a PNG of the asked size and audiowaveform .dat version 2 with --split-channels")
     func waveform() throws {
         let tone = try makeTone()
         let png = directory.appendingPathComponent("wave.png").path
         let picture = try run(
             decibel,
             [
-                "waveform", tone, "--output", png, "--width", "600", "--height", "100", "--mirror", "--colors",
-                "#101820,orange",
+                "waveform", tone, "--output", png, "--width", "600", "--height", "100", "--mirror",
+                "--background-color", "#101820", "--waveform-color", "orange",
             ])
         #expect(picture.status == 0, "\(picture.standardError)")
         let header = try Data(contentsOf: URL(fileURLWithPath: png)).prefix(24)
@@ -121,7 +122,9 @@ struct FileCommandTests {
             height = header[20..<24].reduce(0) { $0 << 8 | Int($1) }
         #expect(width == 600 && height == 100)
         let dat = directory.appendingPathComponent("wave.dat").path
-        #expect(try run(decibel, ["waveform", tone, "--output", dat, "--samples-per-pixel", "480"]).status == 0)
+        #expect(
+            try run(decibel, ["waveform", tone, "--output", dat, "--samples-per-pixel", "480", "--split-channels"])
+                .status == 0)
         let data = try Data(contentsOf: URL(fileURLWithPath: dat))
         let version = data.prefix(4).withUnsafeBytes { $0.loadUnaligned(as: Int32.self) }
         // Header: version, flags, sample rate, samples per pixel, length, channels (little-endian 32-bit).
@@ -150,8 +153,22 @@ struct FileCommandTests {
             (["info", "/nonexistent/take.wav"], "/nonexistent/take.wav: no such file"),
             (["waveform", "/nonexistent/take.wav", "--output", "/tmp/x.png"], "no such file"),
             (["waveform", "NOTAUDIO", "--output", "/tmp/x.png"], "is not an audio file"),
-            (["waveform", "TONE", "--output", "/tmp/x.bmp"], "--output must end in .png, .svg, .pdf, .dat or .json"),
-            (["waveform", "TONE", "--output", "/tmp/x.png", "--colors", "#zzzzzz,blue"], "zzzzzz"),
+            (
+                ["waveform", "TONE", "--output", "/tmp/x.bmp"],
+                "the output must be .dat, .json, .txt, .png, .svg or .pdf"
+            ),
+            (["waveform", "TONE", "--output", "/tmp/x.png", "--waveform-color", "#zzzzzz,blue"], "zzzzzz"),
+            (
+                ["waveform", "TONE", "-o", "/tmp/x.png", "--colors", "#101820,orange"],
+                "--colors takes audacity or audition"
+            ),
+            (
+                ["waveform", "TONE", "-o", "/tmp/x.dat", "-z", "256", "-e", "1"],
+                "give one of --zoom, --pixels-per-second"
+            ),
+            (["waveform", "TONE", "-o", "/tmp/x.dat", "-z", "1"], "the minimum is 2"),
+            (["waveform", "TONE", "-o", "/tmp/x.dat", "-b", "12"], "--bits must be 8 or 16"),
+            (["waveform", "-o", "/tmp/x.dat"], "give the input once"),
             (["convert", "TONE", "/tmp/x.mp9"], "cannot tell the output format from '.mp9'"),
             (["convert", "TONE", "/tmp/x.wav", "--bits", "12"], "--bits must be 8, 16, 24 or 32"),
             (

@@ -68,9 +68,9 @@ struct DemoCommand: ParsableCommand {
         if let failure { throw failure }
         let waveformPath = (output as NSString).appendingPathComponent("demo-waveform.png")
         let spectrumPath = (output as NSString).appendingPathComponent("demo-spectrum.png")
-        try WaveformCommand.drawPicture(
-            try AudioFile(path: recording).waveform(.points(1800)), to: waveformPath,
-            size: PlotSize(width: 1800, height: 280), axis: true)
+        let peaks = try AudioFile(path: recording).waveform(.points(1800))
+        try WaveformOverview(peaks: peaks.merged(toAtMost: 1800), showsTimeAxis: true).write(
+            to: waveformPath, size: PlotSize(width: 1800, height: 280))
         let spectrum = try SpectrumCommand.averageSpectrum(of: recording)
         let plot = SpectrumPlot(shape: .bars, frequencyScale: .logarithmic, barCount: 96)
         plot.spectrum = spectrum.spectrum

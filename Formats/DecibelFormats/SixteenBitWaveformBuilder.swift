@@ -1,0 +1,142 @@
+import CDecibelSIMD
+import DecibelCore
+
+/// Streams audio into the waveform data audiowaveform writes, exactly: each sample made 16-bit as the
+/// decoder's 16-bit output would be, channels mixed to mono in integers (sum ÷ channels, toward zero) unless
+/// split, the minimum and maximum of each bucket, the last partial bucket kept. The RMS, which audiowaveform
+/// does not keep, comes with it for drawing.
+///
+/// Values in the result are the 16-bit samples ÷ 32768, so ``WaveformPeaks/datData(bits:)`` writes back
+/// the same integers.
+public struct SixteenBitWaveformBuilder: Sendable {
+    /// How float samples become 16-bit ones: the rule of the 16-bit read audiowaveform makes of that encoding.
+    public enum Conversion: Sendable, Hashable {
+        /// ⌊x × 32768⌋: integer PCM (its top 16 bits), G.711, ADPCM and MP3 (libmad's shift).
+        case floor
+        /// x × 32767 toward zero: float and double files (audiowaveform's own cast).
+        case truncate
+        /// x × 32767 to nearest: Vorbis and Opus (libsndfile's 16-bit read).
+        case round
+
+        /// The rule for a file's encoding (`floor` when unknown).
+        public init(_ encoding: AudioEncoding?) {
+            switch encoding {
+            case .float32?, .float64?: self = .truncate
+            case .vorbis?, .opus?: self = .round
+            default: self = .floor
+            }
+        }
+
+        var cRule: decibel_int16_rule {
+            switch self {
+            case .floor: decibel_int16_floor
+            case .truncate: decibel_int16_truncate
+            case .round: decibel_int16_round
+            }
+        }
+    }
+
+    /// Frames per bucket.
+    public let samplesPerPixel: Int
+    /// Channels of the input.
+    public let inputChannels: Int
+    /// Whether each channel gets its own waveform (audiowaveform's `--split-channels`).
+    public let splitsChannels: Bool
+    private let conversion: Conversion
+    private let sampleRate: Double
+    private var minimum: [[Float]]
+    private var maximum: [[Float]]
+    private var rms: [[Float]]
+    private var currentMin: [Int32]
+    private var currentMax: [Int32]
+    private var currentSquares: [Double]
+    private var currentCount = 0
+
+    /// Creates a builder for `inputChannels` channels at `sampleRate`, `samplesPerPixel` frames per bucket.
+    public init(
+        sampleRate: Double, inputChannels: Int, samplesPerPixel: Int, splitsChannels: Bool = false,
+        conversion: Conversion = .floor, expectedBuckets: Int = 0
+    ) {
+        self.sampleRate = sampleRate
+        self.inputChannels = Swift.max(1, inputChannels)
+        self.samplesPerPixel = Swift.max(1, samplesPerPixel)
+        self.splitsChannels = splitsChannels
+        self.conversion = conversion
+        let outputs = splitsChannels ? self.inputChannels : 1
+        currentMin = Array(repeating: Int32.max, count: outputs)
+        currentMax = Array(repeating: Int32.min, count: outputs)
+        currentSquares = Array(repeating: 0, count: outputs)
+        var empty: [Float] = []
+        empty.reserveCapacity(Swift.min(expectedBuckets, 1 << 24))
+        minimum = Array(repeating: empty, count: outputs)
+        maximum = minimum
+        rms = minimum
+    }
+
+    /// Adds every frame of `block`, which must have at least `inputChannels` channels.
+    public mutating func append(_ block: AudioBufferView) {
+        precondition(block.channelCount >= inputChannels, "SixteenBitWaveformBuilder: too few channels")
+        withUnsafeTemporaryAllocation(of: UnsafePointer<Float>?.self, capacity: inputChannels) { pointers in
+            for channel in 0..<inputChannels { pointers[channel] = UnsafePointer(block.samples(channel)) }
+            var offset = 0
+            while offset < block.frameCount {
+                let count = Swift.min(samplesPerPixel - currentCount, block.frameCount - offset)
+                currentMin.withUnsafeMutableBufferPointer { low in
+                    currentMax.withUnsafeMutableBufferPointer { high in
+                        currentSquares.withUnsafeMutableBufferPointer { squares in
+                            decibel_summarize_int16(
+                                pointers.baseAddress, inputChannels, offset, count, conversion.cRule,
+                                splitsChannels ? 0 : 1, low.baseAddress, high.baseAddress, squares.baseAddress)
+                        }
+                    }
+                }
+                currentCount += count
+                offset += count
+                if currentCount == samplesPerPixel { closeBucket() }
+            }
+        }
+    }
+
+    /// Closes the last partial bucket and returns the result.
+    public mutating func finish() -> WaveformPeaks {
+        if currentCount > 0 { closeBucket() }
+        return WaveformPeaks(
+            sampleRate: sampleRate, samplesPerBucket: samplesPerPixel, minimum: minimum, maximum: maximum, rms: rms)
+    }
+
+    private mutating func closeBucket() {
+        for channel in currentMin.indices {
+            minimum[channel].append(Float(currentMin[channel]) / 32768)
+            maximum[channel].append(Float(currentMax[channel]) / 32768)
+            rms[channel].append(Float((currentSquares[channel] / Double(currentCount)).squareRoot() / 32768))
+            currentMin[channel] = Int32.max
+            currentMax[channel] = Int32.min
+            currentSquares[channel] = 0
+        }
+        currentCount = 0
+    }
+}
+
+extension AudioFile {
+    /// The waveform data `audiowaveform -z samplesPerPixel` computes for this file, value for value:
+    /// mixed to mono unless `splitChannels`, from frame 0 (`position` ends at the end), in bounded memory.
+    public func sixteenBitWaveform(
+        samplesPerPixel: Int, splitChannels: Bool = false
+    ) throws(AudioError)
+        -> WaveformPeaks
+    {
+        try seek(toFrame: 0)
+        let perPixel = Swift.max(1, samplesPerPixel)
+        var builder = SixteenBitWaveformBuilder(
+            sampleRate: Double(sampleRate), inputChannels: channelCount, samplesPerPixel: perPixel,
+            splitsChannels: splitChannels, conversion: .init(encoding),
+            expectedBuckets: (frameCount + perPixel - 1) / perPixel)
+        let block = AudioBuffer(channelCount: channelCount, frameCapacity: chunkFrames)
+        while !isAtEnd {
+            let count = try read(into: block.view(frames: chunkFrames))
+            if count == 0 { break }
+            builder.append(block.view(frames: count))
+        }
+        return builder.finish()
+    }
+}
