@@ -56,3 +56,33 @@ void decibel_summarize_int16(
         }
     }
 }
+
+void decibel_summarize_interleaved_int16(
+    const short *frames, long channel_count, long count, int mix, int *minimum, int *maximum,
+    double *sum_of_squares) {
+    int values[chunk_frames];
+    for (long start = 0; start < count; start += chunk_frames) {
+        long chunk = count - start < chunk_frames ? count - start : chunk_frames;
+        const short *block = frames + start * channel_count;
+        if (channel_count == 1) {
+            for (long i = 0; i < chunk; i++) values[i] = block[i];
+            fold(values, chunk, minimum, maximum, sum_of_squares);
+        } else if (mix && channel_count == 2) {
+            for (long i = 0; i < chunk; i++) values[i] = (block[2 * i] + block[2 * i + 1]) / 2;
+            fold(values, chunk, minimum, maximum, sum_of_squares);
+        } else if (mix) {
+            int divisor = (int)channel_count;
+            for (long i = 0; i < chunk; i++) {
+                int sum = 0;
+                for (long channel = 0; channel < channel_count; channel++) sum += block[i * channel_count + channel];
+                values[i] = sum / divisor;
+            }
+            fold(values, chunk, minimum, maximum, sum_of_squares);
+        } else {
+            for (long channel = 0; channel < channel_count; channel++) {
+                for (long i = 0; i < chunk; i++) values[i] = block[i * channel_count + channel];
+                fold(values, chunk, minimum + channel, maximum + channel, sum_of_squares + channel);
+            }
+        }
+    }
+}

@@ -45,6 +45,27 @@ extension AudioFile {
         return done
     }
 
+    /// Reads up to `frames` interleaved frames as libsndfile's 16-bit samples; fewer only at the end.
+    func readInterleavedShorts(into destination: UnsafeMutablePointer<Int16>, frames: Int) throws(AudioError) -> Int {
+        let handle = try openHandle()
+        let wanted = min(frames, frameCount - position)
+        guard wanted > 0 else { return 0 }
+        let got = Int(sf_readf_short(handle, destination, sf_count_t(wanted)))
+        position += max(0, got)
+        if got < wanted {
+            let code = sf_error(handle)
+            if frameCountIsEstimate, code == 0 {
+                frameCount = position
+                return got
+            }
+            throw FileErrors.invalid(
+                path,
+                "is truncated or corrupt: the audio ends at frame \(position) of the \(frameCount) its header declares",
+                code: code == 0 ? nil : code, detail: code == 0 ? nil : String(cString: sf_strerror(handle)))
+        }
+        return got
+    }
+
     /// Reads up to `buffer.frameCapacity` frames into `buffer`, sets its `frameLength` to the count read
     /// and returns it.
     @discardableResult

@@ -97,6 +97,26 @@ public struct SixteenBitWaveformBuilder: Sendable {
         }
     }
 
+    /// Adds `frameCount` interleaved 16-bit frames of `inputChannels` channels, taken as they are.
+    public mutating func append(interleaved frames: UnsafePointer<Int16>, frameCount: Int) {
+        var offset = 0
+        while offset < frameCount {
+            let count = Swift.min(samplesPerPixel - currentCount, frameCount - offset)
+            currentMin.withUnsafeMutableBufferPointer { low in
+                currentMax.withUnsafeMutableBufferPointer { high in
+                    currentSquares.withUnsafeMutableBufferPointer { squares in
+                        decibel_summarize_interleaved_int16(
+                            frames + offset * inputChannels, inputChannels, count, splitsChannels ? 0 : 1,
+                            low.baseAddress, high.baseAddress, squares.baseAddress)
+                    }
+                }
+            }
+            currentCount += count
+            offset += count
+            if currentCount == samplesPerPixel { closeBucket() }
+        }
+    }
+
     /// Closes the last partial bucket and returns the result.
     public mutating func finish() -> WaveformPeaks {
         if currentCount > 0 { closeBucket() }
@@ -131,6 +151,17 @@ extension AudioFile {
             sampleRate: Double(sampleRate), inputChannels: channelCount, samplesPerPixel: perPixel,
             splitsChannels: splitChannels, conversion: .init(encoding),
             expectedBuckets: (frameCount + perPixel - 1) / perPixel)
+        if Self.sixteenBitReadIsExact.contains(encoding) {
+            // libsndfile's 16-bit read of integer PCM gives the floor rule's values without a float between.
+            let frames = UnsafeMutablePointer<Int16>.allocate(capacity: chunkFrames * channelCount)
+            defer { frames.deallocate() }
+            while !isAtEnd {
+                let count = try readInterleavedShorts(into: frames, frames: chunkFrames)
+                if count == 0 { break }
+                builder.append(interleaved: frames, frameCount: count)
+            }
+            return builder.finish()
+        }
         let block = AudioBuffer(channelCount: channelCount, frameCapacity: chunkFrames)
         while !isAtEnd {
             let count = try read(into: block.view(frames: chunkFrames))
@@ -139,4 +170,9 @@ extension AudioFile {
         }
         return builder.finish()
     }
+
+    /// Encodings whose 16-bit read is ⌊x × 32768⌋ of their samples exactly.
+    static let sixteenBitReadIsExact: Set<AudioEncoding?> = [
+        .pcmS8, .pcmU8, .pcm16, .pcm24, .pcm32, .ulaw, .alaw, .imaAdpcm, .msAdpcm,
+    ]
 }

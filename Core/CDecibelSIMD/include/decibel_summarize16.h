@@ -28,6 +28,12 @@ void decibel_summarize_int16(
     const float *const *channels, long channel_count, long offset, long count, decibel_int16_rule rule, int mix,
     int *minimum, int *maximum, double *sum_of_squares);
 
+/// The same over `count` interleaved 16-bit frames of `channel_count` channels (libsndfile's 16-bit read
+/// of integer PCM, already the floor rule's values).
+void decibel_summarize_interleaved_int16(
+    const short *frames, long channel_count, long count, int mix, int *minimum, int *maximum,
+    double *sum_of_squares);
+
 #ifdef __cplusplus
 }
 #endif
