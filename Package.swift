@@ -76,7 +76,8 @@ let package = Package(
             name: "DecibelAnalysis", dependencies: ["DecibelCore", "DecibelGraph", "CKissFFT", "CDecibelFFT"],
             path: "Analysis/DecibelAnalysis"),
         // Plot (Plot/): CCairo + DecibelPlot.
-        .systemLibrary(name: "CCairo", path: "Plot/CCairo", providers: [.apt(["libcairo2-dev", "libx11-dev"])]),
+        .systemLibrary(
+            name: "CCairo", path: "Plot/CCairo", providers: [.apt(["libcairo2-dev", "libx11-dev", "zlib1g-dev"])]),
         .target(
             name: "DecibelPlot", dependencies: ["DecibelCore", "DecibelAnalysis", "CCairo"], path: "Plot/DecibelPlot"),
 

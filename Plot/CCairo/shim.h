@@ -1,5 +1,5 @@
-// Cairo (image, PNG, SVG, PDF, Xlib surfaces) and Xlib for DecibelPlot.
-// Plot links Cairo and X11 normally (DESIGN.md); the helpers below wrap what Swift cannot reach
+// Cairo (image, PNG, SVG, PDF, Xlib surfaces), Xlib and zlib (PNG at a chosen compression) for DecibelPlot.
+// Plot links Cairo and X11 normally (README, "The map"); the helpers below wrap what Swift cannot reach
 // directly: Xlib macros.
 #ifndef DECIBEL_CCAIRO_SHIM_H
 #define DECIBEL_CCAIRO_SHIM_H
@@ -12,6 +12,7 @@
 #include <X11/Xutil.h>
 #include <X11/keysym.h>
 #include <X11/extensions/Xrandr.h>
+#include <zlib.h>
 
 /// The file descriptor of the X connection (the `ConnectionNumber` macro), for poll().
 static inline int decibel_cairo_x_connection_fd(Display *display) { return ConnectionNumber(display); }

@@ -140,4 +140,23 @@ struct WaveformPictureTests {
             #expect(head == Data(format == "svg" ? "<?xml".utf8 : "%PDF-".utf8))
         }
     }
+
+    @Test("--compression: 0 and 9 hold the same pixels, 9 in fewer bytes; translucent colours keep their alpha")
+    func compressionAndAlpha() throws {
+        let stored = try draw("level0.png", ["-z", "441", "--compression", "0"])
+        let packed = try draw("level9.png", ["-z", "441", "--compression", "9"])
+        #expect(stored.pixels == packed.pixels)
+        let storedSize = try Data(contentsOf: URL(fileURLWithPath: path("level0.png"))).count
+        let packedSize = try Data(contentsOf: URL(fileURLWithPath: path("level9.png"))).count
+        #expect(storedSize > 800 * 250 * 3 && packedSize * 10 < storedSize, "\(storedSize) and \(packedSize) bytes")
+        // ImageMagick, an independent decoder, sees the same picture in both.
+        let compare = try run("compare", ["-metric", "AE", path("level0.png"), path("level9.png"), "null:"])
+        #expect(
+            compare.standardError.trimmingCharacters(in: .whitespacesAndNewlines) == "0", "\(compare.standardError)")
+        let clear = try draw("clear.png", ["-z", "441", "--background-color", "ffffff00", "--no-axis-labels"])
+        #expect(clear.argb(x: 500, y: 10) >> 24 == 0, "transparent background")
+        #expect(clear.argb(x: 100, y: 125) == 0xFF3F_4D9B, "opaque waveform")
+        let identify = try run("identify", ["-format", "%[channels]", path("clear.png")])
+        #expect(identify.standardOutput.contains("a"), "RGBA: \(identify.standardOutput)")
+    }
 }

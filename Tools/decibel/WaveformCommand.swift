@@ -177,7 +177,13 @@ struct WaveformCommand: ParsableCommand {
             let bits = WaveformPeaks.Bits(rawValue: bits ?? input.storedBits ?? 16) ?? .sixteen
             try output.write(format.encode(peaks, bits: bits))
         case .picture(let format):
-            try output.write(try drawing(peaks, startTime: plan.startTime).encoded(as: format, size: pictureSize))
+            let drawable = try drawing(peaks, startTime: plan.startTime)
+            if format == .png {
+                let image = try drawable.renderImage(size: pictureSize)
+                try output.write(Data(try image.pngData(compressionLevel: compression)))
+            } else {
+                try output.write(try drawable.encoded(as: format, size: pictureSize))
+            }
         }
         if !quiet {
             printError(

@@ -121,7 +121,7 @@ enum WaveformDataFormat: String {
 }
 
 extension PlotDrawable {
-    /// The picture as the bytes of a PNG, SVG or PDF file.
+    /// The picture as the bytes of an SVG or PDF file (or a PNG at Cairo's compression).
     func encoded(as format: PlotFileFormat, size: PlotSize) throws -> Data {
         let temporary = FileManager.default.temporaryDirectory.appendingPathComponent(
             "decibel-waveform-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).\(format.rawValue)")
