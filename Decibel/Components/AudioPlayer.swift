@@ -4,16 +4,18 @@ import DecibelGraph
 import Synchronization
 
 /// A file player in one line, after EZAudio's `EZAudioPlayer`: play, pause, stop, loop, seek, volume,
-/// pan, current time and duration, with end-of-file and state-change notifications.
+/// pan, current time and duration; swap files and devices while it plays; every change posted to any
+/// number of observers.
 ///
 /// The file is decoded (and resampled with libsoxr when its rate differs from the device's) on a decoder
 /// thread; the render thread only reads a ring buffer.
 ///
 /// ```swift
 /// let player = try AudioPlayer(path: "song.flac")
-/// player.onEndOfFile = { print("done") }      // a control thread
+/// player.addObserver { event in print(event) }   // a control thread: state, file, device, volume, seeks…
 /// player.play()
 /// print(player.formattedCurrentTime, "/", player.formattedDuration)
+/// try player.load(path: "next.flac")            // another file, same output
 /// ```
 public final class AudioPlayer: @unchecked Sendable {
     /// What the player is doing.
@@ -26,18 +28,41 @@ public final class AudioPlayer: @unchecked Sendable {
         case paused
     }
 
+    /// Every change the player posts, in order, to observers and to `events()` (EZAudioPlayer's
+    /// notifications).
+    public enum Event: Sendable, Hashable {
+        /// `state` changed to this.
+        case stateChanged(State)
+        /// Playback reached the end of the file (never while looping).
+        case endOfFile
+        /// `load(path:)` opened another file.
+        case fileChanged(path: String)
+        /// The output moved to another device: by `setDevice(_:)` (the id asked for, `nil` for the
+        /// default) or because the server moved the stream.
+        case deviceChanged(String?)
+        /// `volume` was set.
+        case volumeChanged(Float)
+        /// `pan` was set.
+        case panChanged(Float)
+        /// A seek, to this many seconds.
+        case seeked(toTime: Double)
+        /// The playing position in seconds, every `positionUpdateInterval` while playing.
+        case position(Double)
+    }
+
     /// The output the player plays through (its meter shows the output level).
     public let output: Output
-    /// The file being played.
-    public let source: AudioFileSource
-    /// The graph node that plays it.
-    public let node: FilePlayer
-    /// The file's path.
-    public let path: String
+    struct Loaded {
+        let path: String
+        let source: AudioFileSource
+        let node: FilePlayer
+    }
+    let loaded: Locked<Loaded>
     private let stateValue = Locked<State>(.stopped)
-    private let handlers = Locked<(endOfFile: (@Sendable () -> Void)?, stateChange: (@Sendable (State) -> Void)?)>(
-        (nil, nil))
-    private let eventLoops = EventFanOut<Event>()
+    let handlers = Locked<(endOfFile: (@Sendable () -> Void)?, stateChange: (@Sendable (State) -> Void)?)>((nil, nil))
+    let observers = Locked<(next: UInt64, handlers: [(UInt64, @Sendable (Event) -> Void)])>((0, []))
+    let eventLoops = EventFanOut<Event>()
+    let positionTimer = Locked<PositionTimer?>(nil)
 
     /// Opens `path` for playback on `device` of `backend` (defaults: the runtime pick and its default
     /// output). Nothing plays until `play()`. `onStreamEvent` hears the output stream's events (xruns,
@@ -46,20 +71,75 @@ public final class AudioPlayer: @unchecked Sendable {
         path: String, backend: (any AudioBackend)? = nil, device: String? = nil,
         onStreamEvent: (@Sendable (StreamEvent) -> Void)? = nil
     ) throws(AudioError) {
-        self.path = path
-        let file = try AudioFile(path: path)
         output = try Output(
             backend: backend, device: device, channelCount: 2, name: "Decibel player", onEvent: onStreamEvent)
-        source = try AudioFileSource(file: file, sampleRate: output.format.sampleRate)
-        node = FilePlayer(source: source, channelCount: 2)
+        loaded = Locked(try Self.open(path, rate: output.format.sampleRate))
+        let node = loaded.withLock { $0.node }
         try output.add(node)
-        node.onEndOfFile = { [weak self] in self?.reachedEnd() }
+        watch(node)
+        output.observeDevice { [weak self] device in self?.post(.deviceChanged(device)) }
         try output.start()
     }
 
     deinit {
+        positionTimer.withLock { $0 }?.stop()
         output.close()
-        source.stop()
+        loaded.withLock { $0.source }.stop()
+    }
+
+    private static func open(_ path: String, rate: Double) throws(AudioError) -> Loaded {
+        let file = try AudioFile(path: path)
+        let source = try AudioFileSource(file: file, sampleRate: rate)
+        return Loaded(path: path, source: source, node: FilePlayer(source: source, channelCount: 2))
+    }
+
+    private func watch(_ node: FilePlayer) {
+        node.onEndOfFile = { [weak self, weak node] in
+            guard let self, let node, node === self.node else { return }
+            self.reachedEnd()
+        }
+    }
+
+    /// The file being played.
+    public var path: String { loaded.withLock { $0.path } }
+    /// The decoder of the file being played.
+    public var source: AudioFileSource { loaded.withLock { $0.source } }
+    /// The graph node that plays it (a new one after `load(path:)`).
+    public var node: FilePlayer { loaded.withLock { $0.node } }
+
+    /// Opens another file in place of this one, keeping volume, pan, looping and the output; the player
+    /// stops at the new file's start. Posts `fileChanged`, then `stateChanged(.stopped)` if it was playing.
+    public func load(path: String) throws(AudioError) {
+        try replace(with: Self.open(path, rate: output.format.sampleRate), resumeAt: nil)
+        post(.fileChanged(path: path))
+        setState(.stopped)
+    }
+
+    /// Moves playback to another device of the output's backend (`nil`: its default output) without
+    /// stopping: the position is kept, and a device at another rate gets the file resampled for it.
+    /// Posts `deviceChanged`.
+    public func setDevice(_ device: String?) throws(AudioError) {
+        let rate = output.format.sampleRate
+        let position = currentTime, wasPlaying = state == .playing
+        try output.setDevice(device)
+        guard output.format.sampleRate != rate else { return }
+        try replace(with: Self.open(path, rate: output.format.sampleRate), resumeAt: position)
+        if wasPlaying { _ = node.play() }
+    }
+
+    private func replace(with new: Loaded, resumeAt seconds: Double?) throws(AudioError) {
+        let old = loaded.withLock { $0 }
+        new.node.volume.value = old.node.volume.value
+        new.node.pan.value = old.node.pan.value
+        new.source.isLooping = old.source.isLooping
+        new.node.isLooping = old.node.isLooping
+        if let seconds { _ = new.node.seek(to: Int((seconds * output.format.sampleRate).rounded())) }
+        try output.add(new.node)
+        loaded.withLock { $0 = new }
+        watch(new.node)
+        _ = old.node.pause()
+        try output.remove(old.node)
+        old.source.stop()
     }
 
     /// Called on a control thread when playback reaches the end of the file (not while looping).
@@ -73,18 +153,6 @@ public final class AudioPlayer: @unchecked Sendable {
         get { handlers.withLock { $0.stateChange } }
         set { handlers.withLock { $0.stateChange = newValue } }
     }
-
-    /// What `events()` delivers.
-    public enum Event: Sendable, Hashable {
-        /// `state` changed to this.
-        case stateChanged(State)
-        /// Playback reached the end of the file (never while looping).
-        case endOfFile
-    }
-
-    /// State changes and end of file as an async sequence (the `for await` form of `onStateChange` and
-    /// `onEndOfFile`); at most `capacity` events wait for a slow loop, older ones are dropped and counted.
-    public func events(capacity: Int = 16) -> EventSequence<Event> { eventLoops.sequence(capacity: capacity) }
 
     /// Waits until playback reaches the end of the file; returns at once when the player is stopped (at
     /// the end already, or never started). Throws `CancellationError` if the waiting task is cancelled
@@ -118,6 +186,7 @@ public final class AudioPlayer: @unchecked Sendable {
 
     /// Stops and rewinds to the start.
     public func stop() {
+        let node = node
         _ = node.pause()
         _ = node.seek(to: 0)
         setState(.stopped)
@@ -127,13 +196,18 @@ public final class AudioPlayer: @unchecked Sendable {
     public var isLooping: Bool {
         get { source.isLooping }
         set {
-            source.isLooping = newValue
-            node.isLooping = newValue
+            let current = loaded.withLock { $0 }
+            current.source.isLooping = newValue
+            current.node.isLooping = newValue
         }
     }
 
-    /// Jumps to `frame` (at the output rate), clamped to the file; works while playing.
-    public func seek(toFrame frame: Int) { _ = node.seek(to: max(0, min(frame, totalFrames))) }
+    /// Jumps to `frame` (at the output rate), clamped to the file; works while playing. Posts `seeked`.
+    public func seek(toFrame frame: Int) {
+        let target = max(0, min(frame, totalFrames))
+        _ = node.seek(to: target)
+        post(.seeked(toTime: Double(target) / sampleRate))
+    }
 
     /// Jumps to `seconds` into the file.
     public func seek(toTime seconds: Double) {
@@ -159,16 +233,22 @@ public final class AudioPlayer: @unchecked Sendable {
     /// `duration` as `m:ss` (or `h:mm:ss`).
     public var formattedDuration: String { Self.format(duration) }
 
-    /// Playback volume, 0 ... 4 (1 is unity); changes ramp.
+    /// Playback volume, 0 ... 4 (1 is unity); changes ramp. Posts `volumeChanged`.
     public var volume: Float {
         get { node.volume.value }
-        set { node.volume.value = newValue }
+        set {
+            node.volume.value = newValue
+            post(.volumeChanged(node.volume.value))
+        }
     }
 
-    /// Stereo position, -1 (left) ... 1 (right).
+    /// Stereo position, -1 (left) ... 1 (right). Posts `panChanged`.
     public var pan: Float {
         get { node.pan.value }
-        set { node.pan.value = newValue }
+        set {
+            node.pan.value = newValue
+            post(.panChanged(node.pan.value))
+        }
     }
 
     /// Formats seconds as `m:ss`, or `h:mm:ss` from an hour on.
@@ -182,16 +262,16 @@ public final class AudioPlayer: @unchecked Sendable {
     private func reachedEnd() {
         setState(.stopped)
         handlers.withLock { $0.endOfFile }?()
-        eventLoops.yield(.endOfFile)
+        post(.endOfFile)
     }
 
-    private func setState(_ state: State) {
+    func setState(_ state: State) {
         let changed = stateValue.withLock { current in
             defer { current = state }
             return current != state
         }
         guard changed else { return }
         handlers.withLock { $0.stateChange }?(state)
-        eventLoops.yield(.stateChanged(state))
+        post(.stateChanged(state))
     }
 }

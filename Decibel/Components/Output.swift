@@ -21,10 +21,14 @@ public final class Output: @unchecked Sendable {
     public let engine: AudioEngine
     /// The group everything the output plays goes through; it carries `volume` and `pan`.
     public let group: ChannelGroup
-    /// The stream the engine renders into.
-    public let stream: any AudioStream
+    /// The backend the output plays through.
+    public let backend: any AudioBackend
     /// Measures what leaves the output (after volume and pan).
     public let meter: LevelMeter
+    private let configuration: StreamConfiguration
+    private let current: Locked<(stream: any AudioStream, device: String?)>
+    private let deviceHandlers = Locked<[UInt64: @Sendable (String?) -> Void]>([:])
+    private let nextHandler = Atomic<UInt64>(0)
 
     /// Opens an output on `device` of `backend` (defaults: the runtime-picked backend, its default
     /// output), optionally with a data source that fills each block on the render thread.
@@ -35,13 +39,24 @@ public final class Output: @unchecked Sendable {
         onEvent: (@Sendable (StreamEvent) -> Void)? = nil
     ) throws(AudioError) {
         let backend = try resolveBackend(backend)
+        self.backend = backend
+        let handlers = deviceHandlers
         let configuration = StreamConfiguration(
             direction: .output, device: device, sampleRate: sampleRate, channelCount: channelCount,
-            bufferSize: bufferSize, name: name, onEvent: onEvent, render: { _ in }
+            bufferSize: bufferSize, name: name,
+            onEvent: { event in
+                onEvent?(event)
+                // The server moved the stream (it followed the default, or a user moved it).
+                if case .deviceChanged(let id) = event {
+                    for handler in handlers.withLock({ Array($0.values) }) { handler(id) }
+                }
+            },
+            render: { _ in }
         )
+        self.configuration = configuration
         engine = try AudioEngine(backend: backend, configuration: configuration)
         guard let stream = engine.stream else { throw AudioError(.invalidState, "the output's engine has no stream") }
-        self.stream = stream
+        current = Locked((stream, device))
         group = ChannelGroup(name: "output", channelCount: engine.channelCount)
         try engine.mainGroup.add(group)
         meter = LevelMeter(channelCount: engine.channelCount)
@@ -50,6 +65,45 @@ public final class Output: @unchecked Sendable {
             try add(BlockSource(channelCount: engine.channelCount, fill: dataSource))
         }
     }
+
+    /// The stream the engine renders into (a new one after `setDevice(_:)`).
+    public var stream: any AudioStream { current.withLock { $0.stream } }
+
+    /// The device asked for (`nil`: the backend's default output).
+    public var device: String? { current.withLock { $0.device } }
+
+    /// Moves playback to `device` (`nil`: the default output) without touching what is added: a stream
+    /// opens on the new device, the engine moves to it (re-preparing nodes if the rate differs) and, if
+    /// the output was playing, plays on. Device-change observers hear the new id. The old device is
+    /// released first, so a device that allows one client at a time works too.
+    public func setDevice(_ device: String?) throws(AudioError) {
+        try current.withLock { (state: inout (stream: any AudioStream, device: String?)) throws(AudioError) in
+            let wasRunning = state.stream.state == .running
+            try state.stream.stop()
+            state.stream.close()
+            var configuration = configuration
+            configuration.outputDevice = device
+            configuration.render = engine.renderCallback
+            let stream = try backend.makeStream(configuration)
+            try engine.attach(to: stream)
+            state = (stream, device)
+            if wasRunning { try stream.start() }
+        }
+        for handler in deviceHandlers.withLock({ Array($0.values) }) { handler(device) }
+    }
+
+    /// Calls `handler` on a control thread whenever the output's device changes: by `setDevice(_:)` (the
+    /// id asked for, `nil` for the default) or because the server moved the stream (the new id). Returns
+    /// a token; `removeDeviceObserver(_:)` stops the calls.
+    @discardableResult
+    public func observeDevice(_ handler: @escaping @Sendable (String?) -> Void) -> UInt64 {
+        let token = nextHandler.add(1, ordering: .relaxed).newValue
+        deviceHandlers.withLock { $0[token] = handler }
+        return token
+    }
+
+    /// Stops the calls of an `observeDevice(_:)` handler.
+    public func removeDeviceObserver(_ token: UInt64) { _ = deviceHandlers.withLock { $0.removeValue(forKey: token) } }
 
     /// Opens an output that plays `renderer`, a value the output then owns (see `AudioRenderer`): its
     /// `render(_:)` runs on the render thread for every block, with no `Sendable` or locks needed.

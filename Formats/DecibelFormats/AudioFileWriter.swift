@@ -31,7 +31,7 @@ public final class AudioFileWriter: @unchecked Sendable {
 
     /// Creates (or truncates) `path`. `metadata` keys are written as the container allows (WAV INFO,
     /// AIFF annotations, Vorbis comments).
-    public init(
+    public convenience init(
         path: String, format: Format, sampleRate: Double, channelCount: Int,
         metadata: [AudioFileMetadataKey: String] = [:], keepsHeaderValid: Bool = true, chunkFrames: Int = 4096
     ) throws(AudioError) {
@@ -70,14 +70,25 @@ public final class AudioFileWriter: @unchecked Sendable {
                 "libsndfile refused to write \(format.container.rawValue) with \(format.encoding.rawValue) at \(sampleRate) Hz, \(channelCount) channels",
                 code: code, detail: text)
         }
+        self.init(
+            opened: opened, path: path, format: format, sampleRate: sampleRate, channelCount: channelCount,
+            chunkFrames: chunkFrames, framesWritten: 0)
+        configure(opened, metadata: metadata, keepsHeaderValid: keepsHeaderValid)
+    }
+
+    /// Takes over `opened`, a libsndfile handle open for writing at the end of `framesWritten` frames.
+    init(
+        opened: OpaquePointer, path: String, format: Format, sampleRate: Double, channelCount: Int, chunkFrames: Int,
+        framesWritten: Int
+    ) {
         self.path = path
         self.format = format
         self.sampleRate = sampleRate
         self.channelCount = channelCount
         self.chunkFrames = chunkFrames
+        self.framesWritten = framesWritten
         handle = opened
         scratch = .allocate(capacity: chunkFrames * channelCount)
-        configure(opened, metadata: metadata, keepsHeaderValid: keepsHeaderValid)
         if format.container == .aiff || format.container == .au, let bits = format.encoding.bitDepth, bits >= 8 {
             sizeLimitBytes = Int64(UInt32.max) - 4096  // the header's own bytes count against the 32-bit size
         }

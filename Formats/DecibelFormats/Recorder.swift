@@ -30,6 +30,8 @@ public final class Recorder: @unchecked Sendable {
     public let sampleRate: Double
     /// How often the writer thread drains the ring.
     public let flushInterval: Double
+    /// Frames the file held before this recorder (non-zero when appending).
+    public let initialFrames: Int
 
     let ring: FrameRingBuffer
     let gaps = SPSCQueue<Gap>(capacity: 1024)
@@ -52,19 +54,44 @@ public final class Recorder: @unchecked Sendable {
 
     /// Creates the file and starts the writer thread. `ringSeconds` of audio fit in the ring before
     /// overflow; `maxBlockFrames` is the largest block the writer moves at once.
-    public init(
+    public convenience init(
         path: String, format: AudioFileWriter.Format, sampleRate: Double, channelCount: Int,
         ringSeconds: Double = 2, flushInterval: Double = 0.1, metadata: [AudioFileMetadataKey: String] = [:]
     ) throws(AudioError) {
+        try Self.checkTiming(ringSeconds: ringSeconds, flushInterval: flushInterval)
+        try self.init(
+            writer: AudioFileWriter(
+                path: path, format: format, sampleRate: sampleRate, channelCount: channelCount, metadata: metadata),
+            ringSeconds: ringSeconds, flushInterval: flushInterval)
+    }
+
+    /// Continues the recording in the existing file at `path` (WAV, RF64, W64, AIFF, CAF or AU): new frames
+    /// go after those it holds, in its own format. A file of another rate or channel count than the audio
+    /// to come is refused with the reason, never mislabelled.
+    public convenience init(
+        appendingTo path: String, sampleRate: Double, channelCount: Int, ringSeconds: Double = 2,
+        flushInterval: Double = 0.1
+    ) throws(AudioError) {
+        try Self.checkTiming(ringSeconds: ringSeconds, flushInterval: flushInterval)
+        try self.init(
+            writer: AudioFileWriter(appendingTo: path, sampleRate: sampleRate, channelCount: channelCount),
+            ringSeconds: ringSeconds, flushInterval: flushInterval)
+    }
+
+    private static func checkTiming(ringSeconds: Double, flushInterval: Double) throws(AudioError) {
         guard ringSeconds > 0, ringSeconds <= 600, flushInterval > 0, flushInterval <= 1 else {
             throw AudioError(
                 .invalidArgument, "Recorder: ringSeconds must be in (0, 600] and flushInterval in (0, 1] s")
         }
-        writer = try AudioFileWriter(
-            path: path, format: format, sampleRate: sampleRate, channelCount: channelCount, metadata: metadata)
-        self.path = path
-        self.channelCount = channelCount
-        self.sampleRate = sampleRate
+    }
+
+    /// Starts the writer thread for `writer`.
+    init(writer: AudioFileWriter, ringSeconds: Double, flushInterval: Double) throws(AudioError) {
+        self.writer = writer
+        path = writer.path
+        channelCount = writer.channelCount
+        sampleRate = writer.sampleRate
+        initialFrames = writer.framesWritten
         self.flushInterval = flushInterval
         ring = FrameRingBuffer(channelCount: channelCount, capacity: max(64, Int(ringSeconds * sampleRate)))
         RealtimeSanitizer.prepare()

@@ -1,13 +1,15 @@
 import DecibelCore
 import DecibelFormats
+import DecibelGraph
+import DecibelNull
 
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// DecibelFormats' render-thread paths: `Recorder.append` and the resampler's `process`.
+/// DecibelFormats' render-thread paths: `Recorder.append`, the resampler's `process`, file and push sources.
 enum FormatsScenarios {
-    static let all: [Scenario] = [recorderAppend, sourceRender, resampler]
+    static let all: [Scenario] = [recorderAppend, sourceRender, resampler, pushSource]
 
     /// The render-thread side of `Recorder`: appends on a real-time thread paced like a 48 kHz device
     /// (including overflow into a small ring) while the writer thread drains to a WAV file.
@@ -100,5 +102,30 @@ enum FormatsScenarios {
             produced += result.produced
         }
         guard produced > 50_000 else { throw ScenarioFailure("the resampler produced only \(produced) frames") }
+    }
+
+    /// `PushSource` in a graph rendered by the Null clock thread while another thread pushes 16 kHz
+    /// mono Int16 packets (converted and resampled on that thread), running dry at the end.
+    static let pushSource = Scenario(
+        "formats-push-source", "PushSource rendered in real-time sections while a thread pushes Int16 at 16 kHz"
+    ) {
+        let backend = NullBackend(options: .init(clock: .realTime))
+        let engine = try AudioEngine(
+            backend: backend, configuration: StreamConfiguration(channelCount: 2, bufferSize: .frames(256)) { _ in })
+        guard let stream = engine.stream else { throw ScenarioFailure("no stream") }
+        let pushed = PushSource(format: .init(sampleRate: 16_000, channelCount: 1))
+        try engine.mainGroup.add(pushed)
+        try stream.start()
+        let packet = (0..<320).map { Int16((sin(2 * Double.pi * Double($0) / 16) * 8_000).rounded()) }
+        for _ in 0..<25 {  // half a second in 20 ms packets, paced like a network stream
+            _ = packet.withUnsafeBufferPointer { pushed.push(interleaved: $0) }
+            MonotonicClock.sleep(nanoseconds: 20_000_000)
+        }
+        MonotonicClock.sleep(nanoseconds: 200_000_000)  // runs dry: underruns on the render thread
+        try stream.stop()
+        stream.close()
+        guard pushed.underrunFrames > 0, pushed.bufferedFrames == 0 else {
+            throw ScenarioFailure("the push source did not play out and run dry (underrun \(pushed.underrunFrames))")
+        }
     }
 }
