@@ -149,7 +149,7 @@ let package = Package(
             name: "DecibelPipeWireTests", dependencies: ["DecibelPipeWire", "DecibelTestSupport"],
             path: "Tests/DecibelPipeWireTests"),
         .testTarget(
-            name: "DecibelPulseTests", dependencies: ["DecibelPulse", "DecibelTestSupport"],
+            name: "DecibelPulseTests", dependencies: ["DecibelPulse", "Decibel", "DecibelTestSupport"],
             path: "Tests/DecibelPulseTests"),
         .testTarget(
             name: "DecibelGraphTests",
