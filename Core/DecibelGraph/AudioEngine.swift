@@ -35,6 +35,7 @@ public final class AudioEngine: @unchecked Sendable {
         var stream: (any AudioStream)?
         var offlineOutput: AudioBuffer?
         var offlineInput: AudioBuffer?
+        var automaticLatency = true
     }
     private struct WeakEntry { weak var entry: NodeEntry? }
     private let state: Locked<State>
@@ -50,6 +51,7 @@ public final class AudioEngine: @unchecked Sendable {
         state = Locked(State(format: format))
         mainGroup = ChannelGroup(name: "main", channelCount: self.channelCount)
         inputNode = InputNode(channelCount: max(1, inputChannelCount))
+        renderer.setTiming(sampleRate: sampleRate, inputLatencyNanoseconds: 0, outputLatencyNanoseconds: 0)
         try? edit { (editor: inout GraphEditor) throws(AudioError) in
             editor.register(self.mainGroup)
             editor.model.root = ObjectIdentifier(self.mainGroup.fader)
@@ -76,7 +78,11 @@ public final class AudioEngine: @unchecked Sendable {
     /// The callback to give a stream's `StreamConfiguration`. It holds the render state, not the engine.
     public var renderCallback: RenderCallback {
         let renderer = self.renderer
-        return { context in renderer.render(input: context.input, output: context.output, frames: context.frameCount) }
+        return { context in
+            renderer.render(
+                input: context.input, output: context.output, frames: context.frameCount,
+                hostTime: context.timestamp.hostTime)
+        }
     }
 
     /// The stream the engine is attached to, if any.
@@ -111,6 +117,7 @@ public final class AudioEngine: @unchecked Sendable {
                 state.format = format
                 try rebuildLocked(&state)
             }
+            updateTimingLocked(state)
         }
         try events.startService(renderer: renderer)
     }
@@ -218,11 +225,29 @@ public final class AudioEngine: @unchecked Sendable {
         on node: any AudioNode, bufferSize: Int = 1024, ringFrames: Int? = nil,
         handler: @escaping @Sendable (AudioBufferView) -> Void
     ) throws(AudioError) -> GraphTap {
+        try installTap(on: node, bufferSize: bufferSize, ringFrames: ringFrames) { buffer, _ in handler(buffer) }
+    }
+
+    /// Installs a receiver that also gets each buffer's timestamp: the engine sample time of its first
+    /// frame and the host time (`CLOCK_MONOTONIC` ns) when that frame was captured (a tap on `inputNode`)
+    /// or will be heard (any other node), the stream's latency applied while `automaticLatencyManagement`
+    /// is on.
+    ///
+    /// ```swift
+    /// try engine.installTap(on: engine.inputNode) { buffer, time in
+    ///     print("captured at", time.hostTime, "ns, sample", time.sampleTime)
+    /// }
+    /// ```
+    @discardableResult
+    public func installTap(
+        on node: any AudioNode, bufferSize: Int = 1024, ringFrames: Int? = nil,
+        timedHandler handler: @escaping @Sendable (AudioBufferView, AudioTimestamp) -> Void
+    ) throws(AudioError) -> GraphTap {
         guard bufferSize >= 1 else { throw AudioError(.invalidArgument, "a tap's bufferSize must be at least 1 frame") }
         let tap = try GraphTap(
             channelCount: node.channelCount, bufferSize: bufferSize,
             ringFrames: ringFrames ?? max(bufferSize * 8, format.maximumFrameCount * 4),
-            sampleRate: format.sampleRate, handler: handler)
+            sampleRate: format.sampleRate, tapsInput: node === inputNode, handler: handler)
         do {
             try edit { $0.addTap(tap, on: node) }
         } catch {
@@ -239,6 +264,46 @@ public final class AudioEngine: @unchecked Sendable {
         handler: @escaping @Sendable (AudioBufferView) -> Void
     ) throws(AudioError) -> GraphTap {
         try installTap(on: group.fader, bufferSize: bufferSize, ringFrames: ringFrames, handler: handler)
+    }
+
+    /// Installs a timestamped receiver on `group`'s output (see `installTap(on:bufferSize:ringFrames:timedHandler:)`).
+    @discardableResult
+    public func installTap(
+        on group: ChannelGroup, bufferSize: Int = 1024, ringFrames: Int? = nil,
+        timedHandler handler: @escaping @Sendable (AudioBufferView, AudioTimestamp) -> Void
+    ) throws(AudioError) -> GraphTap {
+        try installTap(on: group.fader, bufferSize: bufferSize, ringFrames: ringFrames, timedHandler: handler)
+    }
+
+    /// Adds `receiver`, whose closures run on the render thread before and after every block.
+    public func addTimingReceiver(_ receiver: TimingReceiver) throws(AudioError) {
+        try edit { $0.model.timingReceivers.append(receiver) }
+    }
+
+    /// Removes a timing receiver; it is not called after the next block.
+    public func removeTimingReceiver(_ receiver: TimingReceiver) throws(AudioError) {
+        try edit { $0.model.timingReceivers.removeAll { $0 === receiver } }
+    }
+
+    /// Whether timestamps carry the stream's latency (on by default, as TAAE's
+    /// `automaticLatencyManagement`): tap and `RenderTiming` host times are then when audio was captured
+    /// or will be heard, not when the callback ran. Reads the stream's latency when set and on attach.
+    public var automaticLatencyManagement: Bool {
+        get { state.withLock { $0.automaticLatency } }
+        set {
+            state.withLock { state in
+                state.automaticLatency = newValue
+                updateTimingLocked(state)
+            }
+        }
+    }
+
+    private func updateTimingLocked(_ state: State) {
+        let rate = state.format.sampleRate
+        let latency = state.automaticLatency ? (state.stream?.latency ?? StreamLatency()) : StreamLatency()
+        renderer.setTiming(
+            sampleRate: rate, inputLatencyNanoseconds: UInt64(Double(max(0, latency.inputFrames)) / rate * 1e9),
+            outputLatencyNanoseconds: UInt64(Double(max(0, latency.outputFrames)) / rate * 1e9))
     }
 
     /// Removes `tap`; its consumer delivers what is buffered and stops.
@@ -280,7 +345,7 @@ public final class AudioEngine: @unchecked Sendable {
         }
         let view = output.view(frames: frames)
         view.clear()
-        renderer.render(input: input.view(frames: frames), output: view, frames: frames)
+        renderer.render(input: input.view(frames: frames), output: view, frames: frames, hostTime: MonotonicClock.now())
         renderer.collectRetired()
         return view
     }

@@ -14,6 +14,11 @@ final class EngineRenderer: @unchecked Sendable {
     private let publishedSampleTime = Atomic<Int64>(0)
     private let blocks = Atomic<Int>(0)
     private let swaps = Atomic<Int>(0)
+    /// Nanoseconds per frame and the stream's latencies in nanoseconds (0 without automatic latency
+    /// management), set on a control thread when the engine attaches.
+    private let framePeriod = Atomic<UInt64>(UInt64(1e9 / 48_000 * 1024))  // ns per frame, ×1024
+    private let inputLatency = Atomic<UInt64>(0)
+    private let outputLatency = Atomic<UInt64>(0)
     // Render thread only.
     @exclusivity(unchecked) private var current: Unmanaged<RenderPlan>?
     @exclusivity(unchecked) private var sampleTime: Int64 = 0
@@ -49,14 +54,31 @@ final class EngineRenderer: @unchecked Sendable {
         }
     }
 
+    /// Control thread: the rate and the latencies timestamps are computed with.
+    func setTiming(sampleRate: Double, inputLatencyNanoseconds: UInt64, outputLatencyNanoseconds: UInt64) {
+        framePeriod.store(UInt64(1e9 / max(1, sampleRate) * 1024), ordering: .relaxed)
+        inputLatency.store(inputLatencyNanoseconds, ordering: .relaxed)
+        outputLatency.store(outputLatencyNanoseconds, ordering: .relaxed)
+    }
+
     /// Render thread: renders `frames` frames of the current plan into `output`, adopting a newly
-    /// published plan first. Blocks longer than the plan's maximum are rendered in pieces.
-    func render(input: AudioBufferView, output: AudioBufferView, frames: Int) {
+    /// published plan first. Blocks longer than the plan's maximum are rendered in pieces. `hostTime` is
+    /// when the callback began (`CLOCK_MONOTONIC` ns).
+    func render(input: AudioBufferView, output: AudioBufferView, frames: Int, hostTime: UInt64) {
         adoptPendingPlan()
         guard let plan = current?.takeUnretainedValue(), plan.maximumFrameCount > 0 else {
             sampleTime += Int64(frames)
             publishedSampleTime.store(sampleTime, ordering: .releasing)
             return
+        }
+        let clock = BlockClock(
+            sampleTime: sampleTime, hostTime: hostTime,
+            nanosecondsPerFrame: Double(framePeriod.load(ordering: .relaxed)) / 1024,
+            inputLatency: inputLatency.load(ordering: .relaxed), outputLatency: outputLatency.load(ordering: .relaxed))
+        var receiver = 0
+        while receiver < plan.timingReceivers.count {
+            plan.timingReceivers[receiver].before?(clock.timing(frames: frames))
+            receiver += 1
         }
         var offset = 0
         while offset < frames {
@@ -66,9 +88,15 @@ final class EngineRenderer: @unchecked Sendable {
             // A stream without input or output (capture-only, playback-only) may pass an empty view.
             let deviceOutput =
                 output.frameCount >= offset + count ? output.slice(from: offset, count: count) : AudioBufferView.empty
-            plan.render(frames: count, sampleTime: sampleTime, deviceInput: deviceInput, output: deviceOutput)
+            plan.render(
+                frames: count, sampleTime: sampleTime, clock: clock, deviceInput: deviceInput, output: deviceOutput)
             sampleTime += Int64(count)
             offset += count
+        }
+        receiver = 0
+        while receiver < plan.timingReceivers.count {
+            plan.timingReceivers[receiver].after?(clock.timing(frames: frames))
+            receiver += 1
         }
         publishedSampleTime.store(sampleTime, ordering: .releasing)
         blocks.wrappingAdd(1, ordering: .relaxed)

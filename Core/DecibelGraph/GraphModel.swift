@@ -40,6 +40,7 @@ struct GraphModel {
     /// Member output node (a group's fader for groups) → the group it is in.
     var memberOf: [ObjectIdentifier: ObjectIdentifier] = [:]
     var taps: [ObjectIdentifier: [GraphTap]] = [:]
+    var timingReceivers: [TimingReceiver] = []
     var root: ObjectIdentifier?
 
     /// Every edge of the graph: explicit connections plus those group membership and filters imply.
@@ -143,7 +144,8 @@ struct GraphModel {
             rootSource = RenderPlan.Source(pointers: pointers(entry.output), channels: entry.output.channelCount)
         }
         return RenderPlan(
-            steps: steps, buses: buses, sources: sources, taps: taps, root: rootSource,
+            steps: steps, buses: buses, sources: sources, taps: taps, timingReceivers: timingReceivers,
+            root: rootSource,
             maximumFrameCount: maximumFrameCount,
             silence: AudioBuffer(channelCount: 1, frameCapacity: maximumFrameCount), retained: retained
         )

@@ -7,6 +7,11 @@ import Synchronization
 /// The render thread never waits: when the ring is full (the closure is too slow) the block is dropped
 /// and counted in `droppedFrames`. Install with `AudioEngine.installTap(on:bufferSize:handler:)`; remove
 /// with `AudioEngine.removeTap(_:)` (the engine removes the rest when it goes away).
+///
+/// Each buffer has a timestamp (the `timedHandler` form): the engine sample time of its first frame and
+/// the host time when that frame met the world — captured (a tap on the input node: less the input
+/// latency) or to be heard (elsewhere: plus the output latency) — with automatic latency management.
+/// The render thread anchors each block's times beside the ring, so drops never shift them.
 public final class GraphTap: @unchecked Sendable {
     /// Frames per delivered buffer.
     public let bufferSize: Int
@@ -19,16 +24,36 @@ public final class GraphTap: @unchecked Sendable {
     private let wake = WakeSignal()
     private let scratch: AudioBuffer
     private let pollNanoseconds: UInt64
-    private let handler: @Sendable (AudioBufferView) -> Void
+    private let handler: @Sendable (AudioBufferView, AudioTimestamp) -> Void
     private var thread: AudioThread?
+    /// Whether the tapped node is the device input (timestamps are capture times, not playback times).
+    let tapsInput: Bool
+
+    struct Anchor {
+        var ringFrame: Int
+        var sampleTime: Int64
+        var hostTime: UInt64
+    }
+    private let anchors = SPSCQueue<Anchor>(capacity: 256)
+    private let nanosecondsPerFrame: Double
+    // Render thread only.
+    @exclusivity(unchecked) private var framesIntoRing = 0
+    @exclusivity(unchecked) private var needsAnchor = true
+    @exclusivity(unchecked) private var nextSampleTime: Int64 = .min
+    // Consumer thread only.
+    private var framesOutOfRing = 0
+    private var anchor = Anchor(ringFrame: 0, sampleTime: 0, hostTime: 0)
+    private var nextAnchor: Anchor?
 
     init(
-        channelCount: Int, bufferSize: Int, ringFrames: Int, sampleRate: Double,
-        handler: @escaping @Sendable (AudioBufferView) -> Void
+        channelCount: Int, bufferSize: Int, ringFrames: Int, sampleRate: Double, tapsInput: Bool = false,
+        handler: @escaping @Sendable (AudioBufferView, AudioTimestamp) -> Void
     ) throws(AudioError) {
         self.bufferSize = bufferSize
         self.channelCount = channelCount
         self.handler = handler
+        self.tapsInput = tapsInput
+        nanosecondsPerFrame = 1e9 / max(1, sampleRate)
         ring = FrameRingBuffer(channelCount: channelCount, capacity: max(ringFrames, bufferSize * 2))
         scratch = AudioBuffer(channelCount: channelCount, frameCapacity: bufferSize)
         let period = Double(bufferSize) / sampleRate / 2 * 1e9
@@ -42,14 +67,32 @@ public final class GraphTap: @unchecked Sendable {
     /// Frames handed to the closure so far.
     public var deliveredFrameCount: Int { deliveredFrames.load(ordering: .relaxed) }
 
-    /// Render thread: copies `block` into the ring, or drops and counts it when the ring is full.
+    /// Render thread: copies `block` into the ring, or drops and counts it when the ring is full, and
+    /// anchors its times (the block's engine sample time; its host time with the latency applied).
     @inline(__always)
-    func write(_ block: AudioBufferView) {
-        if ring.availableToWrite < block.frameCount {
+    func write(_ block: AudioBufferView, sampleTime: Int64, clock: BlockClock) {
+        guard ring.availableToWrite >= block.frameCount else {
             dropped.wrappingAdd(block.frameCount, ordering: .relaxed)
-        } else {
-            ring.write(block)
+            needsAnchor = true
+            return
         }
+        let continuous = !needsAnchor && sampleTime == nextSampleTime
+        let hostTime =
+            tapsInput
+            ? clock.hostTime(ofSample: sampleTime) &- min(clock.inputLatency, clock.hostTime)
+            : clock.hostTime(ofSample: sampleTime) &+ clock.outputLatency
+        // Every block is anchored while there is room (host time drifts from the sample clock); a block
+        // after a gap must be, or its frames would be stamped as if nothing was missing.
+        let anchored = anchors.push(Anchor(ringFrame: framesIntoRing, sampleTime: sampleTime, hostTime: hostTime))
+        guard anchored || continuous else {
+            dropped.wrappingAdd(block.frameCount, ordering: .relaxed)
+            needsAnchor = true
+            return
+        }
+        needsAnchor = false
+        ring.write(block)
+        framesIntoRing &+= block.frameCount
+        nextSampleTime = sampleTime + Int64(block.frameCount)
     }
 
     /// Stops the consumer thread after delivering what is buffered. Idempotent.
@@ -75,8 +118,25 @@ public final class GraphTap: @unchecked Sendable {
 
     private func deliver(_ frames: Int) {
         let view = scratch.view(frames: frames)
+        let stamp = timestamp(ofRingFrame: framesOutOfRing)
         let count = ring.read(into: view)
+        framesOutOfRing &+= count
         deliveredFrames.wrappingAdd(count, ordering: .relaxed)
-        handler(view.prefix(count))
+        handler(view.prefix(count), stamp)
+    }
+
+    /// The times of the `frame`th frame through the ring: the latest anchor at or before it, advanced at
+    /// the nominal rate. Anchors are written before their frames, so the one a frame needs is there.
+    private func timestamp(ofRingFrame frame: Int) -> AudioTimestamp {
+        while true {
+            if nextAnchor == nil { nextAnchor = anchors.pop() }
+            guard let next = nextAnchor, next.ringFrame <= frame else { break }
+            anchor = next
+            nextAnchor = nil
+        }
+        let offset = frame - anchor.ringFrame
+        return AudioTimestamp(
+            sampleTime: anchor.sampleTime + Int64(offset),
+            hostTime: anchor.hostTime &+ UInt64(Double(offset) * nanosecondsPerFrame))
     }
 }

@@ -33,6 +33,7 @@ final class RenderPlan: @unchecked Sendable {
     let buses: [Bus]
     let sources: [Source]
     let taps: [GraphTap]
+    let timingReceivers: [TimingReceiver]
     let root: Source?
     let maximumFrameCount: Int
     private let inputViews: UnsafeMutablePointer<AudioBufferView>
@@ -42,9 +43,10 @@ final class RenderPlan: @unchecked Sendable {
     private let retained: [AnyObject]
 
     init(
-        steps: [Step], buses: [Bus], sources: [Source], taps: [GraphTap], root: Source?, maximumFrameCount: Int,
-        silence: AudioBuffer, retained: [AnyObject]
+        steps: [Step], buses: [Bus], sources: [Source], taps: [GraphTap], timingReceivers: [TimingReceiver],
+        root: Source?, maximumFrameCount: Int, silence: AudioBuffer, retained: [AnyObject]
     ) {
+        self.timingReceivers = timingReceivers
         self.steps = steps
         self.buses = buses
         self.sources = sources
@@ -65,7 +67,9 @@ final class RenderPlan: @unchecked Sendable {
 
     /// Render thread: runs every step for `frames` (≤ `maximumFrameCount`) frames and copies the root
     /// node's output into `output` (which arrives zeroed).
-    func render(frames: Int, sampleTime: Int64, deviceInput: AudioBufferView, output: AudioBufferView) {
+    func render(
+        frames: Int, sampleTime: Int64, clock: BlockClock, deviceInput: AudioBufferView, output: AudioBufferView
+    ) {
         // Index loops, not `for in`: unspecialised (debug) code would instantiate iterator conformances,
         // which allocates, on first use on the render thread.
         var stepIndex = 0
@@ -82,7 +86,9 @@ final class RenderPlan: @unchecked Sendable {
                     inputs: UnsafeBufferPointer(start: inputViews, count: step.busCount),
                     output: outputView, frameCount: frames, sampleTime: sampleTime, deviceInput: deviceInput
                 ))
-            for index in 0..<step.tapCount { taps[step.tapStart + index].write(outputView) }
+            for index in 0..<step.tapCount {
+                taps[step.tapStart + index].write(outputView, sampleTime: sampleTime, clock: clock)
+            }
         }
         guard let root else { return }
         let mix = AudioBufferView(channelPointers: root.pointers, channelCount: root.channels, frameCount: frames)

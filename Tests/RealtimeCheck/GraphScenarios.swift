@@ -1,6 +1,7 @@
 import DecibelCore
 import DecibelGraph
 import DecibelNull
+import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -51,7 +52,8 @@ enum GraphScenarios {
     }
 
     static let everyNode = Scenario(
-        "graph-every-node", "every node kind, ramps and scheduled events rendered by the graph in real-time sections"
+        "graph-every-node",
+        "every node kind, ramps, scheduled events, timing receivers and timestamped taps rendered by the graph in real-time sections"
     ) {
         let (engine, stream) = try manualEngine()
         let sources = ChannelGroup(name: "sources"), effects = ChannelGroup(name: "effects")
@@ -88,6 +90,14 @@ enum GraphScenarios {
         filters += [eq, DelayNode(time: 0.03, feedback: 0.4, mix: 0.3)]
         try effects.setFilters(filters)
         try engine.setPlaythrough(true)
+        let timed = Atomic<Int>(0)
+        try engine.addTimingReceiver(
+            TimingReceiver(
+                before: { timing in timed.add(timing.frameCount > 0 ? 1 : 0, ordering: .relaxed) },
+                after: { timing in timed.add(timing.outputHostTime >= timing.hostTime ? 1 : 0, ordering: .relaxed) }))
+        let stampedTap = try engine.installTap(on: engine.inputNode, bufferSize: 256) { _, time in
+            _ = time.hostTime
+        }
         var sink = 0 as Float
         var waited = 0
         while streamed.bufferedFrames < 8192 && waited < 2000 { usleep(1000); waited += 1 }
@@ -112,6 +122,10 @@ enum GraphScenarios {
         }
         try stream.stop()
         stream.close()
+        try engine.removeTap(stampedTap)
+        guard timed.load(ordering: .relaxed) == 800 else {
+            throw ScenarioFailure("the timing receiver ran \(timed.load(ordering: .relaxed)) times for 400 blocks")
+        }
         guard stream.callbackCount == 400, sink > 0, meter.peakDBFS() > -60 else {
             throw ScenarioFailure("the graph did not render (callbacks \(stream.callbackCount), peak \(sink))")
         }
