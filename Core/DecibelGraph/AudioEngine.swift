@@ -119,7 +119,8 @@ public final class AudioEngine: @unchecked Sendable {
             }
             updateTimingLocked(state)
         }
-        try events.startService(renderer: renderer)
+        // Servers measure latency once audio flows (PulseAudio's changes as it goes): follow it.
+        try events.startService(renderer: renderer) { [weak self] in self?.refreshTiming() }
     }
 
     /// Applies a batch of edits and publishes one new render plan. If `body` throws (or the result would
@@ -245,7 +246,7 @@ public final class AudioEngine: @unchecked Sendable {
     ) throws(AudioError) -> GraphTap {
         guard bufferSize >= 1 else { throw AudioError(.invalidArgument, "a tap's bufferSize must be at least 1 frame") }
         let tap = try GraphTap(
-            channelCount: node.channelCount, bufferSize: bufferSize,
+            node: node, bufferSize: bufferSize,
             ringFrames: ringFrames ?? max(bufferSize * 8, format.maximumFrameCount * 4),
             sampleRate: format.sampleRate, tapsInput: node === inputNode, handler: handler)
         do {
@@ -287,7 +288,7 @@ public final class AudioEngine: @unchecked Sendable {
 
     /// Whether timestamps carry the stream's latency (on by default, as TAAE's
     /// `automaticLatencyManagement`): tap and `RenderTiming` host times are then when audio was captured
-    /// or will be heard, not when the callback ran. Reads the stream's latency when set and on attach.
+    /// or will be heard, not when the callback ran. The stream's latency is followed every 100 ms.
     public var automaticLatencyManagement: Bool {
         get { state.withLock { $0.automaticLatency } }
         set {
@@ -297,6 +298,9 @@ public final class AudioEngine: @unchecked Sendable {
             }
         }
     }
+
+    /// Re-reads the stream's latency for timestamps (the service thread calls this every 100 ms).
+    func refreshTiming() { state.withLock { updateTimingLocked($0) } }
 
     private func updateTimingLocked(_ state: State) {
         let rate = state.format.sampleRate

@@ -26,15 +26,19 @@ final class EventHub: @unchecked Sendable {
         }
     }
 
-    /// Starts the service thread (idempotent).
-    func startService(renderer: EngineRenderer) throws(AudioError) {
+    /// Starts the service thread (idempotent). `every100ms`, if given, also runs on it about every
+    /// 100 ms (the engine follows the stream's latency with it).
+    func startService(renderer: EngineRenderer, every100ms: (@Sendable () -> Void)? = nil) throws(AudioError) {
         guard thread == nil else { return }
         stopping.store(false, ordering: .relaxed)
         thread = try AudioThread(name: "decibel-graph") { [self] in
+            var rounds = 0
             while !stopping.load(ordering: .acquiring) {
                 wake.wait(timeoutNanoseconds: 5_000_000)
                 renderer.collectRetired()
                 deliver()
+                rounds += 1
+                if rounds % 20 == 0 { every100ms?() }
             }
         }
     }

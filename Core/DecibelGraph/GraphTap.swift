@@ -17,6 +17,8 @@ public final class GraphTap: @unchecked Sendable {
     public let bufferSize: Int
     /// Channels per delivered buffer (the tapped node's channel count).
     public let channelCount: Int
+    /// The node whose output the tap receives: the source of its buffers (TAAE's receiver `source`).
+    public private(set) weak var node: (any AudioNode)?
     let ring: FrameRingBuffer
     private let dropped = Atomic<Int>(0)
     private let deliveredFrames = Atomic<Int>(0)
@@ -46,13 +48,14 @@ public final class GraphTap: @unchecked Sendable {
     private var nextAnchor: Anchor?
 
     init(
-        channelCount: Int, bufferSize: Int, ringFrames: Int, sampleRate: Double, tapsInput: Bool = false,
+        node: any AudioNode, bufferSize: Int, ringFrames: Int, sampleRate: Double, tapsInput: Bool = false,
         handler: @escaping @Sendable (AudioBufferView, AudioTimestamp) -> Void
     ) throws(AudioError) {
         self.bufferSize = bufferSize
-        self.channelCount = channelCount
+        channelCount = node.channelCount
         self.handler = handler
         self.tapsInput = tapsInput
+        self.node = node
         nanosecondsPerFrame = 1e9 / max(1, sampleRate)
         ring = FrameRingBuffer(channelCount: channelCount, capacity: max(ringFrames, bufferSize * 2))
         scratch = AudioBuffer(channelCount: channelCount, frameCapacity: bufferSize)

@@ -113,6 +113,8 @@ struct TimestampTests {
             stamped.withLock { $0.append(Stamped(first: buffer[0][0], time: time)) }
             Thread.sleep(forTimeInterval: 0.002)  // slower than the offline render: the ring overflows
         }
+        let tappedSource = tap.node.map { ObjectIdentifier($0) }
+        #expect(tappedSource == ObjectIdentifier(source), "the tap names the node its buffers come from")
         for _ in 0..<400 { _ = try engine.render(frames: 256) }
         try engine.removeTap(tap)
         let seen = stamped.withLock { $0 }

@@ -56,3 +56,38 @@ extension PulseTests {
         }
     }
 }
+
+extension PulseTests {
+    /// Timestamps on a real server: PulseAudio measures its latency once audio flows, and the engine's
+    /// timestamps follow it.
+    @Suite struct PulseTimestampTests {
+        @Test("timing receivers' output host time is the callback's plus the latency PulseAudio measures")
+        func outputTimesCarryTheMeasuredLatency() throws {
+            guard let server = PulseTestServer.startIsolated() else { return }
+            defer { PulseTestServer.stopIsolated() }
+            let engine = try AudioEngine(
+                backend: server.backend(),
+                configuration: StreamConfiguration(device: server.sink, bufferSize: .frames(480)) { _ in })
+            try engine.mainGroup.add(ToneGenerator(frequency: 440, amplitude: 0.2))
+            let offsets = Locked<[Int64]>([])
+            try engine.addTimingReceiver(
+                TimingReceiver(before: { timing in
+                    offsets.withLock { $0.append(Int64(timing.outputHostTime) - Int64(timing.hostTime)) }
+                }))
+            let stream = try #require(engine.stream)
+            try server.start(stream)
+            Thread.sleep(forTimeInterval: 1.5)
+            let measured = Double(stream.latency.outputFrames) / stream.format.sampleRate * 1e9
+            Thread.sleep(forTimeInterval: 0.3)
+            try stream.stop()
+            stream.close()
+            let recent = offsets.withLock { Array($0.suffix(20)) }.map(Double.init)
+            let mean = recent.reduce(0, +) / Double(max(1, recent.count))
+            print(
+                "pulse timestamps: output latency measured \(measured / 1e6) ms, timestamps offset \(mean / 1e6) ms (last \(recent.count) blocks)"
+            )
+            #expect(measured > 0, "PulseAudio reports a latency once playing")
+            #expect(abs(mean - measured) < max(3e6, measured * 0.25), "the offset follows the measured latency")
+        }
+    }
+}
