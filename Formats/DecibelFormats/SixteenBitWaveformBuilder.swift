@@ -6,7 +6,7 @@ import DecibelCore
 /// split, the minimum and maximum of each bucket, the last partial bucket kept. The RMS, which audiowaveform
 /// does not keep, comes with it for drawing.
 ///
-/// Values in the result are the 16-bit samples ÷ 32768, so ``WaveformPeaks/datData(bits:)`` writes back
+/// Values in the result are the 16-bit samples ÷ 32768, so `WaveformPeaks.datData(bits:)` writes back
 /// the same integers.
 public struct SixteenBitWaveformBuilder: Sendable {
     /// How float samples become 16-bit ones: the rule of the 16-bit read audiowaveform makes of that encoding.
