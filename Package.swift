@@ -140,7 +140,7 @@ let package = Package(
             name: "DecibelNullTests", dependencies: ["DecibelNull", "DecibelTestSupport"],
             path: "Tests/DecibelNullTests"),
         .testTarget(
-            name: "DecibelJACKTests", dependencies: ["DecibelJACK", "DecibelTestSupport"],
+            name: "DecibelJACKTests", dependencies: ["DecibelJACK", "DecibelGraph", "DecibelTestSupport"],
             path: "Tests/DecibelJACKTests"),
         .testTarget(
             name: "DecibelALSATests", dependencies: ["DecibelALSA", "DecibelTestSupport"],

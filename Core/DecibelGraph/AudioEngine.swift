@@ -41,16 +41,18 @@ public final class AudioEngine: @unchecked Sendable {
     private let state: Locked<State>
 
     /// Creates an engine rendering `channelCount` channels at `sampleRate` in blocks of at most
-    /// `maximumFrameCount` frames (offline; `attach(to:)` adopts a stream's format instead).
+    /// `maximumFrameCount` frames (offline; `attach(to:)` adopts a stream's format instead). With
+    /// `inputChannels`, `inputNode` delivers only those device channels (0-based, in that order).
     public init(
-        sampleRate: Double = 48_000, channelCount: Int = 2, maximumFrameCount: Int = 4096, inputChannelCount: Int = 0
+        sampleRate: Double = 48_000, channelCount: Int = 2, maximumFrameCount: Int = 4096, inputChannelCount: Int = 0,
+        inputChannels: [Int]? = nil
     ) {
         self.channelCount = max(1, channelCount)
         let format = NodeFormat(
             sampleRate: sampleRate, maximumFrameCount: max(1, maximumFrameCount), inputChannelCount: inputChannelCount)
         state = Locked(State(format: format))
         mainGroup = ChannelGroup(name: "main", channelCount: self.channelCount)
-        inputNode = InputNode(channelCount: max(1, inputChannelCount))
+        inputNode = InputNode(channelCount: max(1, inputChannelCount), channels: inputChannels)
         renderer.setTiming(sampleRate: sampleRate, inputLatencyNanoseconds: 0, outputLatencyNanoseconds: 0)
         try? edit { (editor: inout GraphEditor) throws(AudioError) in
             editor.register(self.mainGroup)
@@ -60,11 +62,27 @@ public final class AudioEngine: @unchecked Sendable {
 
     /// Opens a stream on `backend` with `configuration` (its render callback replaced by the engine's) and
     /// attaches to it. Start it with `stream.start()`.
-    public convenience init(backend: any AudioBackend, configuration: StreamConfiguration) throws(AudioError) {
+    ///
+    /// `inputChannels` picks device input channels (0-based) on any backend: the stream captures up to
+    /// the highest one asked for, and `inputNode` delivers just those — channels 3 and 4 of an 8-channel
+    /// interface are `[2, 3]`.
+    public convenience init(
+        backend: any AudioBackend, configuration: StreamConfiguration, inputChannels: [Int]? = nil
+    ) throws(AudioError) {
+        var configuration = configuration
+        if let inputChannels {
+            guard configuration.direction.hasInput, !inputChannels.isEmpty,
+                inputChannels.allSatisfy({ (0..<1024).contains($0) })
+            else {
+                throw AudioError(
+                    .invalidArgument,
+                    "inputChannels \(inputChannels) needs an input stream and channel numbers from 0 to 1023")
+            }
+            configuration.inputChannelCount = max(configuration.inputChannelCount, (inputChannels.max() ?? 0) + 1)
+        }
         self.init(
             sampleRate: configuration.sampleRate ?? 48_000, channelCount: max(1, configuration.outputChannelCount),
-            inputChannelCount: configuration.inputChannelCount)
-        var configuration = configuration
+            inputChannelCount: configuration.inputChannelCount, inputChannels: inputChannels)
         configuration.render = renderCallback
         try attach(to: try backend.makeStream(configuration))
     }

@@ -34,6 +34,8 @@ public final class Microphone: @unchecked Sendable {
     public let channelCount: Int
     /// Frames per delivered buffer.
     public let bufferSize: Int
+    /// The device channels captured (0-based), or `nil` for the first `channelCount`.
+    public let channels: [Int]?
     /// Receives buffers, events and device changes; held weakly. Set it from any thread: buffers arrive on
     /// the consumer thread, which reads it under a lock (ThreadSanitizer found the plain weak property raced).
     public var delegate: (any MicrophoneDelegate)? {
@@ -56,10 +58,34 @@ public final class Microphone: @unchecked Sendable {
 
     /// Opens the microphone on `device` of `backend` (defaults: the runtime-picked backend and its default
     /// input). `onBuffer`, if given, receives every buffer before the delegate does.
-    public init(
+    public convenience init(
         backend: (any AudioBackend)? = nil, device: String? = nil, channelCount: Int = 1,
         sampleRate: Double? = nil, bufferSize: Int = 1024,
         onBuffer: (@Sendable (AudioBufferView) -> Void)? = nil
+    ) throws(AudioError) {
+        try self.init(
+            backend: backend, device: device, channels: nil, channelCount: channelCount, sampleRate: sampleRate,
+            bufferSize: bufferSize, onBuffer: onBuffer)
+    }
+
+    /// Opens the microphone on chosen input channels of the device (0-based, in the order given): channels
+    /// 3 and 4 of an 8-channel interface are `[2, 3]`, delivered as a 2-channel buffer. Works on every
+    /// backend: the capture opens up to the highest channel asked for.
+    public convenience init(
+        backend: (any AudioBackend)? = nil, device: String? = nil, channels: [Int], sampleRate: Double? = nil,
+        bufferSize: Int = 1024, onBuffer: (@Sendable (AudioBufferView) -> Void)? = nil
+    ) throws(AudioError) {
+        guard !channels.isEmpty, channels.allSatisfy({ (0..<1024).contains($0) }) else {
+            throw AudioError(.invalidArgument, "a microphone takes channel numbers from 0 to 1023, not \(channels)")
+        }
+        try self.init(
+            backend: backend, device: device, channels: channels, channelCount: channels.count, sampleRate: sampleRate,
+            bufferSize: bufferSize, onBuffer: onBuffer)
+    }
+
+    private init(
+        backend: (any AudioBackend)?, device: String?, channels: [Int]?, channelCount: Int, sampleRate: Double?,
+        bufferSize: Int, onBuffer: (@Sendable (AudioBufferView) -> Void)?
     ) throws(AudioError) {
         guard (1...64).contains(channelCount) else {
             throw AudioError(.invalidArgument, "a microphone takes 1 to 64 channels, not \(channelCount)")
@@ -71,6 +97,7 @@ public final class Microphone: @unchecked Sendable {
         self.channelCount = channelCount
         self.bufferSize = bufferSize
         self.sampleRate = sampleRate
+        self.channels = channels
         self.onBuffer = onBuffer
         state.withLock { $0.device = device }
         deviceObservation = try? self.backend.observeDevices { [weak self] change in
@@ -174,7 +201,7 @@ public final class Microphone: @unchecked Sendable {
             },
             render: { _ in }
         )
-        let engine = try AudioEngine(backend: backend, configuration: configuration)
+        let engine = try AudioEngine(backend: backend, configuration: configuration, inputChannels: channels)
         let meter = LevelMeter(channelCount: channelCount)
         try engine.attach(meter)
         try engine.connect(engine.inputNode, to: meter)

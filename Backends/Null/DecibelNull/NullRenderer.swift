@@ -8,12 +8,14 @@ final class NullRenderer: @unchecked Sendable {
     let render: RenderCallback
     let sampleRate: Double
     private var signal: Oscillator
+    private let signalKind: TestSignal
     private(set) var sampleTime: Int64 = 0
 
     init(format: StreamFormat, signal: TestSignal, render: @escaping RenderCallback) {
         input = AudioBuffer(channelCount: format.inputChannelCount, frameCapacity: format.maximumFrameCount)
         output = AudioBuffer(channelCount: format.outputChannelCount, frameCapacity: format.maximumFrameCount)
         self.signal = signal.oscillator(sampleRate: format.sampleRate)
+        signalKind = signal
         self.sampleRate = format.sampleRate
         self.render = render
         warmUp(frames: min(format.bufferSize, format.maximumFrameCount))
@@ -38,8 +40,16 @@ final class NullRenderer: @unchecked Sendable {
         let outputView = output.view(frames: frames)
         if inputView.channelCount > 0 {
             signal.render(into: inputView.samples(0), count: frames)
-            for channel in 1..<inputView.channelCount {
-                inputView.samples(channel).update(from: inputView.samples(0), count: frames)
+            var channel = 1
+            while channel < inputView.channelCount {
+                let gain = signalKind.gain(ofChannel: channel)
+                let samples = inputView.samples(channel), first = inputView.samples(0)
+                if gain == 1 {
+                    samples.update(from: first, count: frames)
+                } else {
+                    for index in 0..<frames { samples[index] = first[index] * gain }
+                }
+                channel += 1
             }
         }
         outputView.clear()

@@ -8,6 +8,15 @@ public enum TestSignal: Hashable, Sendable, CustomStringConvertible {
     case sine(frequency: Double, amplitude: Float)
     /// White noise of peak `amplitude`, the same sequence on every channel for a given seed.
     case noise(amplitude: Float)
+    /// A sine of `frequency` hertz on every channel, channel `c` at peak `(c + 1) / 64`: tests can tell
+    /// which device channel a buffer came from (channel selection, channel maps).
+    case numberedChannels(frequency: Double)
+
+    /// Peak of `channel` relative to channel 0's (1 for every channel but with `numberedChannels`).
+    func gain(ofChannel channel: Int) -> Float {
+        if case .numberedChannels = self { return Float(channel + 1) }
+        return 1
+    }
 
     /// The oscillator that produces this signal at `sampleRate`.
     func oscillator(sampleRate: Double) -> Oscillator {
@@ -16,6 +25,8 @@ public enum TestSignal: Hashable, Sendable, CustomStringConvertible {
         case .sine(let frequency, let amplitude):
             Oscillator(waveform: .sine, frequency: frequency, amplitude: amplitude, sampleRate: sampleRate)
         case .noise(let amplitude): Oscillator(waveform: .noise, amplitude: amplitude, sampleRate: sampleRate)
+        case .numberedChannels(let frequency):
+            Oscillator(waveform: .sine, frequency: frequency, amplitude: 1.0 / 64, sampleRate: sampleRate)
         }
     }
 
@@ -24,6 +35,7 @@ public enum TestSignal: Hashable, Sendable, CustomStringConvertible {
         case .silence: "silence"
         case .sine(let frequency, let amplitude): "sine \(frequency) Hz at \(amplitude)"
         case .noise(let amplitude): "white noise at \(amplitude)"
+        case .numberedChannels(let frequency): "sine \(frequency) Hz, channel c at (c + 1) / 64"
         }
     }
 }
