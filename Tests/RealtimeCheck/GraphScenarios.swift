@@ -53,7 +53,7 @@ enum GraphScenarios {
 
     static let everyNode = Scenario(
         "graph-every-node",
-        "every node kind, ramps, scheduled events, timing receivers and timestamped taps rendered by the graph in real-time sections"
+        "every node kind, ramps, scheduled events, channel selection, timing receivers and timestamped taps rendered by the graph in real-time sections"
     ) {
         let (engine, stream) = try manualEngine()
         let sources = ChannelGroup(name: "sources"), effects = ChannelGroup(name: "effects")
@@ -97,6 +97,12 @@ enum GraphScenarios {
                 after: { timing in timed.add(timing.outputHostTime >= timing.hostTime ? 1 : 0, ordering: .relaxed) }))
         let stampedTap = try engine.installTap(on: engine.inputNode, bufferSize: 256) { _, time in
             _ = time.hostTime
+        }
+        // Chosen channels (one the device lacks, which reads as silence) into a meter.
+        let picked = ChannelSelector(channels: [1, 0, 5]), pickedMeter = LevelMeter(channelCount: 3)
+        try engine.edit { (e: inout GraphEditor) throws(AudioError) in
+            try e.connect(engine.inputNode, to: picked)
+            try e.connect(picked, to: pickedMeter)
         }
         var sink = 0 as Float
         var waited = 0
