@@ -44,9 +44,7 @@ public struct SixteenBitWaveformBuilder: Sendable {
     public let splitsChannels: Bool
     private let conversion: Conversion
     private let sampleRate: Double
-    private var minimum: [[Float]]
-    private var maximum: [[Float]]
-    private var rms: [[Float]]
+    private var columns: WaveformColumns
     private var currentMin: [Int32]
     private var currentMax: [Int32]
     private var currentSquares: [Double]
@@ -66,11 +64,7 @@ public struct SixteenBitWaveformBuilder: Sendable {
         currentMin = Array(repeating: Int32.max, count: outputs)
         currentMax = Array(repeating: Int32.min, count: outputs)
         currentSquares = Array(repeating: 0, count: outputs)
-        var empty: [Float] = []
-        empty.reserveCapacity(Swift.min(expectedBuckets, 1 << 24))
-        minimum = Array(repeating: empty, count: outputs)
-        maximum = minimum
-        rms = minimum
+        columns = WaveformColumns(channels: outputs, expectedBuckets: expectedBuckets)
     }
 
     /// Adds every frame of `block`, which must have at least `inputChannels` channels.
@@ -120,15 +114,15 @@ public struct SixteenBitWaveformBuilder: Sendable {
     /// Closes the last partial bucket and returns the result.
     public mutating func finish() -> WaveformPeaks {
         if currentCount > 0 { closeBucket() }
-        return WaveformPeaks(
-            sampleRate: sampleRate, samplesPerBucket: samplesPerPixel, minimum: minimum, maximum: maximum, rms: rms)
+        return columns.peaks(sampleRate: sampleRate, samplesPerBucket: samplesPerPixel)
     }
 
     private mutating func closeBucket() {
         for channel in currentMin.indices {
-            minimum[channel].append(Float(currentMin[channel]) / 32768)
-            maximum[channel].append(Float(currentMax[channel]) / 32768)
-            rms[channel].append(Float((currentSquares[channel] / Double(currentCount)).squareRoot() / 32768))
+            columns.append(
+                channel: channel, minimum: Float(currentMin[channel]) / 32768,
+                maximum: Float(currentMax[channel]) / 32768,
+                rms: Float((currentSquares[channel] / Double(currentCount)).squareRoot() / 32768))
             currentMin[channel] = Int32.max
             currentMax[channel] = Int32.min
             currentSquares[channel] = 0
@@ -145,7 +139,6 @@ extension AudioFile {
     ) throws(AudioError)
         -> WaveformPeaks
     {
-        try seek(toFrame: 0)
         let perPixel = Swift.max(1, samplesPerPixel)
         var builder = SixteenBitWaveformBuilder(
             sampleRate: Double(sampleRate), inputChannels: channelCount, samplesPerPixel: perPixel,
@@ -153,6 +146,7 @@ extension AudioFile {
             expectedBuckets: (frameCount + perPixel - 1) / perPixel)
         if Self.sixteenBitReadIsExact.contains(encoding) {
             // libsndfile's 16-bit read of integer PCM gives the floor rule's values without a float between.
+            try seek(toFrame: 0)
             let frames = UnsafeMutablePointer<Int16>.allocate(capacity: chunkFrames * channelCount)
             defer { frames.deallocate() }
             while !isAtEnd {
@@ -162,12 +156,7 @@ extension AudioFile {
             }
             return builder.finish()
         }
-        let block = AudioBuffer(channelCount: channelCount, frameCapacity: chunkFrames)
-        while !isAtEnd {
-            let count = try read(into: block.view(frames: chunkFrames))
-            if count == 0 { break }
-            builder.append(block.view(frames: count))
-        }
+        try forEachBlock { builder.append($0) }
         return builder.finish()
     }
 

@@ -15,9 +15,7 @@ public struct WaveformBuilder: Sendable {
     /// Whether channels are averaged into one before summarising.
     public let mixesToMono: Bool
     private let sampleRate: Double
-    private var minimum: [[Float]]
-    private var maximum: [[Float]]
-    private var rms: [[Float]]
+    private var columns: WaveformColumns
     // The bucket being filled, one slot per output channel.
     private var currentMin: [Float]
     private var currentMax: [Float]
@@ -39,11 +37,7 @@ public struct WaveformBuilder: Sendable {
         currentMin = Array(repeating: .infinity, count: outputs)
         currentMax = Array(repeating: -.infinity, count: outputs)
         currentSquares = Array(repeating: 0, count: outputs)
-        var empty: [Float] = []
-        empty.reserveCapacity(Swift.min(expectedBuckets, 1 << 24))
-        minimum = Array(repeating: empty, count: outputs)
-        maximum = minimum
-        rms = minimum
+        columns = WaveformColumns(channels: outputs, expectedBuckets: expectedBuckets)
     }
 
     private var outputChannels: Int { currentMin.count }
@@ -73,8 +67,7 @@ public struct WaveformBuilder: Sendable {
     /// Closes the last partial bucket and returns the result.
     public mutating func finish() -> WaveformPeaks {
         if currentCount > 0 { closeBucket() }
-        return WaveformPeaks(
-            sampleRate: sampleRate, samplesPerBucket: samplesPerPixel, minimum: minimum, maximum: maximum, rms: rms)
+        return columns.peaks(sampleRate: sampleRate, samplesPerBucket: samplesPerPixel)
     }
 
     /// The vector kernel (`CDecibelSIMD`): the summary is bandwidth-bound, and a scalar loop's chains
@@ -113,9 +106,9 @@ public struct WaveformBuilder: Sendable {
 
     private mutating func closeBucket() {
         for channel in 0..<outputChannels {
-            minimum[channel].append(currentMin[channel])
-            maximum[channel].append(currentMax[channel])
-            rms[channel].append(Float((currentSquares[channel] / Double(currentCount)).squareRoot()))
+            columns.append(
+                channel: channel, minimum: currentMin[channel], maximum: currentMax[channel],
+                rms: Float((currentSquares[channel] / Double(currentCount)).squareRoot()))
             currentMin[channel] = .infinity
             currentMax[channel] = -.infinity
             currentSquares[channel] = 0
@@ -129,17 +122,11 @@ extension AudioFile {
     /// block of `chunkFrames` frames plus the output buckets.
     public func waveform(_ resolution: WaveformResolution, mixToMono: Bool = false) throws(AudioError) -> WaveformPeaks
     {
-        try seek(toFrame: 0)
         let perPixel = resolution.samplesPerPixel(forFrames: frameCount)
         var builder = WaveformBuilder(
             sampleRate: Double(sampleRate), inputChannels: channelCount, samplesPerPixel: perPixel,
             mixesToMono: mixToMono, expectedBuckets: (frameCount + perPixel - 1) / perPixel)
-        let block = AudioBuffer(channelCount: channelCount, frameCapacity: chunkFrames)
-        while !isAtEnd {
-            let count = try read(into: block.view(frames: chunkFrames))
-            if count == 0 { break }
-            builder.append(block.view(frames: count))
-        }
+        try forEachBlock { builder.append($0) }
         return builder.finish()
     }
 }
