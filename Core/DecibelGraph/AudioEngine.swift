@@ -244,7 +244,9 @@ public final class AudioEngine: @unchecked Sendable {
         on node: any AudioNode, bufferSize: Int = 1024, ringFrames: Int? = nil,
         handler: @escaping @Sendable (AudioBufferView) -> Void
     ) throws(AudioError) -> GraphTap {
-        try installTap(on: node, bufferSize: bufferSize, ringFrames: ringFrames) { buffer, _ in handler(buffer) }
+        try makeTap(on: node, bufferSize: bufferSize, ringFrames: ringFrames, timed: false) { buffer, _ in
+            handler(buffer)
+        }
     }
 
     /// Installs a receiver that also gets each buffer's timestamp: the engine sample time of its first
@@ -262,11 +264,18 @@ public final class AudioEngine: @unchecked Sendable {
         on node: any AudioNode, bufferSize: Int = 1024, ringFrames: Int? = nil,
         timedHandler handler: @escaping @Sendable (AudioBufferView, AudioTimestamp) -> Void
     ) throws(AudioError) -> GraphTap {
+        try makeTap(on: node, bufferSize: bufferSize, ringFrames: ringFrames, timed: true, handler: handler)
+    }
+
+    private func makeTap(
+        on node: any AudioNode, bufferSize: Int, ringFrames: Int?, timed: Bool,
+        handler: @escaping @Sendable (AudioBufferView, AudioTimestamp) -> Void
+    ) throws(AudioError) -> GraphTap {
         guard bufferSize >= 1 else { throw AudioError(.invalidArgument, "a tap's bufferSize must be at least 1 frame") }
         let tap = try GraphTap(
             node: node, bufferSize: bufferSize,
             ringFrames: ringFrames ?? max(bufferSize * 8, format.maximumFrameCount * 4),
-            sampleRate: format.sampleRate, tapsInput: node === inputNode, handler: handler)
+            sampleRate: format.sampleRate, tapsInput: node === inputNode, isTimed: timed, handler: handler)
         do {
             try edit { $0.addTap(tap, on: node) }
         } catch {

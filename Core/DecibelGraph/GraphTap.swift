@@ -30,6 +30,8 @@ public final class GraphTap: @unchecked Sendable {
     private var thread: AudioThread?
     /// Whether the tapped node is the device input (timestamps are capture times, not playback times).
     let tapsInput: Bool
+    /// Whether the handler wants timestamps; untimed taps skip the anchors on the render thread.
+    let isTimed: Bool
 
     struct Anchor {
         var ringFrame: Int
@@ -49,12 +51,13 @@ public final class GraphTap: @unchecked Sendable {
 
     init(
         node: any AudioNode, bufferSize: Int, ringFrames: Int, sampleRate: Double, tapsInput: Bool = false,
-        handler: @escaping @Sendable (AudioBufferView, AudioTimestamp) -> Void
+        isTimed: Bool = true, handler: @escaping @Sendable (AudioBufferView, AudioTimestamp) -> Void
     ) throws(AudioError) {
         self.bufferSize = bufferSize
         channelCount = node.channelCount
         self.handler = handler
         self.tapsInput = tapsInput
+        self.isTimed = isTimed
         self.node = node
         nanosecondsPerFrame = 1e9 / max(1, sampleRate)
         ring = FrameRingBuffer(channelCount: channelCount, capacity: max(ringFrames, bufferSize * 2))
@@ -77,6 +80,10 @@ public final class GraphTap: @unchecked Sendable {
         guard ring.availableToWrite >= block.frameCount else {
             dropped.wrappingAdd(block.frameCount, ordering: .relaxed)
             needsAnchor = true
+            return
+        }
+        guard isTimed else {
+            ring.write(block)
             return
         }
         let continuous = !needsAnchor && sampleTime == nextSampleTime
@@ -121,7 +128,7 @@ public final class GraphTap: @unchecked Sendable {
 
     private func deliver(_ frames: Int) {
         let view = scratch.view(frames: frames)
-        let stamp = timestamp(ofRingFrame: framesOutOfRing)
+        let stamp = isTimed ? timestamp(ofRingFrame: framesOutOfRing) : AudioTimestamp(sampleTime: 0, hostTime: 0)
         let count = ring.read(into: view)
         framesOutOfRing &+= count
         deliveredFrames.wrappingAdd(count, ordering: .relaxed)

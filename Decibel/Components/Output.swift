@@ -27,6 +27,7 @@ public final class Output: @unchecked Sendable {
     public let meter: LevelMeter
     private let configuration: StreamConfiguration
     private let current: Locked<(stream: any AudioStream, device: String?)>
+    private let switching = Locked<Void>(())
     private let deviceHandlers = Locked<[UInt64: @Sendable (String?) -> Void]>([:])
     private let nextHandler = Atomic<UInt64>(0)
 
@@ -77,17 +78,20 @@ public final class Output: @unchecked Sendable {
     /// the output was playing, plays on. Device-change observers hear the new id. The old device is
     /// released first, so a device that allows one client at a time works too.
     public func setDevice(_ device: String?) throws(AudioError) {
-        try current.withLock { (state: inout (stream: any AudioStream, device: String?)) throws(AudioError) in
-            let wasRunning = state.stream.state == .running
-            try state.stream.stop()
-            state.stream.close()
+        // The streams are stopped, opened and started outside `current`'s lock: a stream event handler that
+        // reads `stream` or `device` meanwhile must not wait on it. `switching` keeps two switches apart.
+        try switching.withLock { (_: inout Void) throws(AudioError) in
+            let old = stream
+            let wasRunning = old.state == .running
+            try old.stop()
+            old.close()
             var configuration = configuration
             configuration.outputDevice = device
             configuration.render = engine.renderCallback
-            let stream = try backend.makeStream(configuration)
-            try engine.attach(to: stream)
-            state = (stream, device)
-            if wasRunning { try stream.start() }
+            let new = try backend.makeStream(configuration)
+            try engine.attach(to: new)
+            current.withLock { $0 = (new, device) }
+            if wasRunning { try new.start() }
         }
         for handler in deviceHandlers.withLock({ Array($0.values) }) { handler(device) }
     }
