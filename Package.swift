@@ -65,9 +65,12 @@ let package = Package(
             name: "CSndFile", path: "Formats/CSndFile", providers: [.apt(["libsndfile1-dev", "libsoxr-dev"])]),
         // libmpg123 quiet under libsndfile (it prints every damaged MP3 frame to stderr otherwise).
         .target(name: "CQuietMPG123", path: "Formats/CQuietMPG123", linkerSettings: [.linkedLibrary("dl")]),
+        // FFmpeg's headers at build time (optional: without them M4A/AAC files say so); its libraries are
+        // dlopen'd, so programs start without them.
+        .target(name: "CFFmpeg", path: "Formats/CFFmpeg", linkerSettings: [.linkedLibrary("dl")]),
         .target(
             name: "DecibelFormats",
-            dependencies: ["DecibelCore", "DecibelGraph", "CSndFile", "CDecibelSIMD", "CQuietMPG123"],
+            dependencies: ["DecibelCore", "DecibelGraph", "CSndFile", "CDecibelSIMD", "CQuietMPG123", "CFFmpeg"],
             path: "Formats/DecibelFormats"),
         // Analysis (Analysis/): CDecibelFFT (power-of-two FFT) + CKissFFT (other sizes) + DecibelAnalysis.
         .systemLibrary(name: "CKissFFT", path: "Analysis/CKissFFT", providers: [.apt(["libkissfft-dev"])]),

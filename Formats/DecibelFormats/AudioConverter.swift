@@ -119,7 +119,8 @@ public enum AudioConverter {
         guard let container = AudioContainer(pathExtension: ext) else {
             throw AudioError(
                 .unsupportedFormat,
-                "\(path): cannot tell the output format from '.\(ext)'; pass a format (wav, aiff, flac, ogg, opus)")
+                "\(path): cannot tell the output format from '.\(ext)'; pass a format (wav, aiff, flac, ogg, opus, m4a, alac)"
+            )
         }
         let bits = input.encoding?.bitDepth ?? 16
         let isFloat = input.encoding == .float32 || input.encoding == .float64
@@ -128,9 +129,12 @@ public enum AudioConverter {
         case .aiff: return try .aiff(bits: isFloat ? 32 : max(8, min(bits, 32)), float: isFloat)
         case .flac: return try .flac(bits: bits >= 24 || isFloat ? 24 : (bits <= 8 ? 8 : 16))
         case .ogg: return .oggVorbis()
+        case .m4a: return .m4a()  // AAC, as FFmpeg and iTunes make .m4a; `--format alac` for lossless
+        case .adts: return AudioFileWriter.Format(container: .adts, encoding: .aac)
         default:
             throw AudioError(
-                .unsupportedFormat, "\(path): Decibel writes wav, aiff, flac, ogg and opus, not \(container.rawValue)")
+                .unsupportedFormat,
+                "\(path): Decibel writes wav, aiff, flac, ogg, opus, m4a and aac, not \(container.rawValue)")
         }
     }
 }

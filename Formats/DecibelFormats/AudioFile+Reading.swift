@@ -9,6 +9,7 @@ extension AudioFile {
     /// Throws `.invalidFile` when the audio ends before the frame count its header declared (a
     /// truncated or corrupt stream), with libsndfile's reason.
     public func read(into destination: AudioBufferView) throws(AudioError) -> Int {
+        if let media { return try read(from: media, into: destination) }
         let handle = try openHandle()
         var done = 0
         while done < destination.frameCount, position < frameCount {
@@ -45,6 +46,32 @@ extension AudioFile {
         return done
     }
 
+    /// `read(into:)` for files FFmpeg decodes. An estimated length (ADTS) gives way to the real end in
+    /// either direction.
+    private func read(from media: FFmpegReader, into destination: AudioBufferView) throws(AudioError) -> Int {
+        var done = 0
+        while done < destination.frameCount, position < frameCount || frameCountIsEstimate {
+            let left = frameCountIsEstimate ? Int.max : frameCount - position
+            let wanted = min(chunkFrames, destination.frameCount - done, left)
+            let got = try media.read(into: scratch, frames: wanted)
+            Self.deinterleave(scratch, channels: channelCount, frames: got, into: destination, at: done)
+            done += got
+            position += got
+            if frameCountIsEstimate { frameCount = max(frameCount, position) }
+            if got < wanted {
+                guard frameCountIsEstimate else {
+                    throw FileErrors.invalid(
+                        path,
+                        "is truncated or corrupt: the audio ends at frame \(position) of the \(frameCount) its sample table declares"
+                    )
+                }
+                frameCount = position
+                break
+            }
+        }
+        return done
+    }
+
     /// Reads up to `frames` interleaved frames as libsndfile's 16-bit samples; fewer only at the end.
     func readInterleavedShorts(into destination: UnsafeMutablePointer<Int16>, frames: Int) throws(AudioError) -> Int {
         let handle = try openHandle()
@@ -76,7 +103,8 @@ extension AudioFile {
     }
 
     /// Reads the rest of the file into a new buffer. Memory grows with the file: prefer `read(into:)`
-    /// in a loop (or `AudioFileSource`) for long files. `maxFrames` guards against surprises.
+    /// in a loop (or `AudioFileSource`) for long files. `maxFrames` guards against surprises. When the
+    /// length is an estimate (`frameCountIsEstimate`), the buffer holds what the stream really delivers.
     public func readAll(maxFrames: Int = 1 << 27) throws(AudioError) -> AudioBuffer {
         guard remainingFrames <= maxFrames else {
             throw AudioError(
@@ -84,8 +112,35 @@ extension AudioFile {
                 "\(path): \(remainingFrames) frames is more than readAll's limit of \(maxFrames); read in blocks instead"
             )
         }
-        let buffer = AudioBuffer(channelCount: channelCount, frameCapacity: remainingFrames)
-        try read(into: buffer)
+        guard frameCountIsEstimate, media != nil else {
+            let buffer = AudioBuffer(channelCount: channelCount, frameCapacity: remainingFrames)
+            try read(into: buffer)
+            return buffer
+        }
+        var blocks: [AudioBuffer] = []
+        var total = 0
+        while true {
+            let block = AudioBuffer(channelCount: channelCount, frameCapacity: max(chunkFrames, remainingFrames))
+            let count = try read(into: block)
+            if count == 0 { break }
+            blocks.append(block)
+            total += count
+            guard total <= maxFrames else {
+                throw AudioError(
+                    .invalidArgument,
+                    "\(path): more than readAll's limit of \(maxFrames) frames; read in blocks instead")
+            }
+        }
+        let buffer = AudioBuffer(channelCount: channelCount, frameCapacity: total)
+        var offset = 0
+        for block in blocks {
+            for channel in 0..<channelCount {
+                (buffer.view(frames: total).samples(channel) + offset).update(
+                    from: block.view(frames: block.frameLength).samples(channel), count: block.frameLength)
+            }
+            offset += block.frameLength
+        }
+        buffer.frameLength = total
         return buffer
     }
 

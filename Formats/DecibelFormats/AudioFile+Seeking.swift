@@ -8,11 +8,16 @@ import Glibc
 extension AudioFile {
     /// Moves `position` to `frame` (0…`frameCount`; `frameCount` is the end).
     public func seek(toFrame frame: Int) throws(AudioError) {
-        let handle = try openHandle()
         guard frame >= 0, frame <= frameCount else {
             throw AudioError(
                 .invalidArgument, "\(path): cannot seek to frame \(frame); the file has \(frameCount) frames")
         }
+        if let media {
+            try media.seek(toFrame: frame)
+            position = frame
+            return
+        }
+        let handle = try openHandle()
         let result = sf_seek(handle, sf_count_t(frame), SEEK_SET)
         guard result == sf_count_t(frame) else {
             throw FileErrors.invalid(

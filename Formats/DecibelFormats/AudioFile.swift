@@ -29,13 +29,14 @@ public final class AudioFile: @unchecked Sendable {
     /// Whether `frameCount` is an estimate (MP3 without a length header); a stream ending early is then
     /// its end, not a truncation.
     public let frameCountIsEstimate: Bool
-    /// The container, when it is one Decibel names (`nil` for other libsndfile formats).
+    /// The container, when it is one Decibel names (`nil` for other libsndfile formats). MP4/M4A and ADTS
+    /// files are read through FFmpeg's libraries when they are installed (see `AudioContainer.m4a`).
     public let container: AudioContainer?
     /// The sample encoding, when it is one Decibel names.
     public let encoding: AudioEncoding?
-    /// libsndfile's name for the container ("WAV (Microsoft)", "FLAC (Free Lossless Audio Codec)").
+    /// libsndfile's (or FFmpeg's) name for the container ("WAV (Microsoft)", "QuickTime / MOV").
     public let containerName: String
-    /// libsndfile's name for the encoding ("Signed 16 bit PCM", "Vorbis").
+    /// libsndfile's (or FFmpeg's) name for the encoding ("Signed 16 bit PCM", "AAC (Advanced Audio Coding)").
     public let encodingName: String
     /// Text tags the file carries, keyed by `AudioFileMetadataKey` raw values ("title", "artist", …).
     public let metadata: [String: String]
@@ -48,6 +49,10 @@ public final class AudioFile: @unchecked Sendable {
     public internal(set) var position: Int = 0
 
     var handle: OpaquePointer?
+    /// The FFmpeg decoder for MP4/M4A and ADTS files (`handle` is nil then).
+    var media: FFmpegReader?
+    /// Bits per sample a lossless codec outside libsndfile decodes to (ALAC), else nil.
+    let decodedBitDepth: Int?
     let scratch: UnsafeMutablePointer<Float>
     /// For 16-bit PCM: libsndfile's `short` read is a plain copy, so converting to float while
     /// de-interleaving makes one pass where `sf_readf_float` + de-interleave would make two.
@@ -63,41 +68,64 @@ public final class AudioFile: @unchecked Sendable {
         if let problem = RIFFListCheck.problem(path: path, fileSize: fileSize) {
             throw FileErrors.invalid(path, problem)
         }
-        var info = SF_INFO()
-        guard let opened = sf_open(path, Int32(SFM_READ), &info) else {
-            throw FileErrors.openFailure(path, handle: nil)
+        if FFmpegReader.handles(path: path) {
+            let reader = try FFmpegReader(path: path)
+            media = reader
+            sampleRate = Double(reader.info.sample_rate)
+            channelCount = Int(reader.info.channels)
+            (frameCount, frameCountIsEstimate) = reader.frameCount
+            container = AudioContainer(ffmpegName: reader.containerName)
+            encoding = AudioEncoding(ffmpegCodec: reader.codecName)
+            containerName = reader.containerDescription
+            encodingName = reader.codecDescription
+            metadata = reader.metadata
+            decodedBitDepth = reader.info.bits_per_sample > 0 ? Int(reader.info.bits_per_sample) : nil
+        } else {
+            var info = SF_INFO()
+            guard let opened = sf_open(path, Int32(SFM_READ), &info) else {
+                throw FileErrors.openFailure(path, handle: nil)
+            }
+            let checked: FileHeaderCheck.Result
+            do {
+                checked = try FileHeaderCheck.validate(info, handle: opened, path: path, fileSize: fileSize)
+            } catch {
+                sf_close(opened)
+                throw error
+            }
+            handle = opened
+            sampleRate = Double(checked.sampleRate)
+            channelCount = checked.channelCount
+            frameCount = checked.frameCount
+            frameCountIsEstimate =
+                decibel_sndfile_major(info.format) == Int32(SF_FORMAT_MPEG)
+                && !MPEGLengthHeader.isPresent(path: path)
+            let major = decibel_sndfile_major(info.format), subtype = decibel_sndfile_subtype(info.format)
+            container = AudioContainer(sndfileMajor: major)
+            encoding = AudioEncoding(sndfileSubtype: subtype)
+            containerName = SndFileNames.name(ofFormat: major) ?? "unknown container 0x\(String(major, radix: 16))"
+            encodingName =
+                SndFileNames.name(ofFormat: subtype) ?? "unknown encoding 0x\(String(subtype, radix: 16))"
+            metadata = AudioFileMetadataKey.read(from: opened)
+            decodedBitDepth = nil
         }
-        let checked: FileHeaderCheck.Result
-        do {
-            checked = try FileHeaderCheck.validate(info, handle: opened, path: path, fileSize: fileSize)
-        } catch {
-            sf_close(opened)
-            throw error
+        guard sampleRate > 0, sampleRate <= Double(Self.maxSampleRate), (1...Self.maxChannels).contains(channelCount)
+        else {
+            if let handle { sf_close(handle) }
+            throw FileErrors.invalid(
+                path, "declares \(channelCount) channels at \(sampleRate.rateText) Hz, which no real audio file has")
         }
-        handle = opened
-        sampleRate = Double(checked.sampleRate)
-        channelCount = checked.channelCount
-        frameCount = checked.frameCount
-        frameCountIsEstimate =
-            decibel_sndfile_major(info.format) == Int32(SF_FORMAT_MPEG) && !MPEGLengthHeader.isPresent(path: path)
-        let major = decibel_sndfile_major(info.format), subtype = decibel_sndfile_subtype(info.format)
-        container = AudioContainer(sndfileMajor: major)
-        encoding = AudioEncoding(sndfileSubtype: subtype)
-        containerName = SndFileNames.name(ofFormat: major) ?? "unknown container 0x\(String(major, radix: 16))"
-        encodingName = SndFileNames.name(ofFormat: subtype) ?? "unknown encoding 0x\(String(subtype, radix: 16))"
-        metadata = AudioFileMetadataKey.read(from: opened)
         self.chunkFrames = chunkFrames
         // channelCount ≤ 1024 was checked, so this product cannot overflow for any sane chunk size.
         let (scratchCount, overflow) = chunkFrames.multipliedReportingOverflow(by: channelCount)
         guard !overflow, scratchCount <= 1 << 28 else {
-            sf_close(opened)
+            if let handle { sf_close(handle) }
             throw AudioError(
                 .invalidArgument, "AudioFile: chunkFrames \(chunkFrames) × \(channelCount) channels is too large")
         }
         scratch = .allocate(capacity: scratchCount)
         shortScratch = encoding == .pcm16 ? .allocate(capacity: scratchCount) : nil
         // Floats come back in -1...1 whatever the encoding; integer files are not clipped on the way in.
-        sf_command(opened, Int32(SFC_SET_NORM_FLOAT), nil, Int32(SF_TRUE))
+        if let handle { sf_command(handle, Int32(SFC_SET_NORM_FLOAT), nil, Int32(SF_TRUE)) }
     }
 
     deinit {
@@ -110,6 +138,7 @@ public final class AudioFile: @unchecked Sendable {
     public func close() {
         if let handle { sf_close(handle) }
         handle = nil
+        media = nil
     }
 
     /// The length in seconds.
@@ -126,6 +155,9 @@ public final class AudioFile: @unchecked Sendable {
 
     /// A summary of the file for display or JSON.
     public var info: AudioFileInfo { AudioFileInfo(self) }
+
+    /// Bits per stored sample (PCM, float, ALAC); nil for lossy encodings.
+    public var bitDepth: Int? { encoding?.bitDepth ?? decodedBitDepth }
 
     func openHandle() throws(AudioError) -> OpaquePointer {
         guard let handle else { throw AudioError(.invalidState, "\(path): the file was closed") }

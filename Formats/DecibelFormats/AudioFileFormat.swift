@@ -20,8 +20,16 @@ public enum AudioContainer: String, Sendable, Hashable, Codable, CaseIterable {
     case ogg
     /// MPEG audio (read only).
     case mp3
+    /// MPEG-4 / ISO media (`.m4a`, `.mp4`, `.m4b`) holding AAC or ALAC, read and written through FFmpeg's
+    /// libraries when they are installed.
+    case m4a
+    /// A raw AAC stream in ADTS frames (`.aac`), through FFmpeg's libraries.
+    case adts = "aac"
 
-    /// libsndfile's major-format code.
+    /// Whether Decibel reads and writes this container through FFmpeg rather than libsndfile.
+    public var usesFFmpeg: Bool { self == .m4a || self == .adts }
+
+    /// libsndfile's major-format code (0 for the containers FFmpeg handles).
     var sndfileMajor: Int32 {
         switch self {
         case .wav: Int32(SF_FORMAT_WAV)
@@ -33,11 +41,13 @@ public enum AudioContainer: String, Sendable, Hashable, Codable, CaseIterable {
         case .flac: Int32(SF_FORMAT_FLAC)
         case .ogg: Int32(SF_FORMAT_OGG)
         case .mp3: Int32(SF_FORMAT_MPEG)
+        case .m4a, .adts: 0
         }
     }
 
     init?(sndfileMajor major: Int32) {
         if major == Int32(SF_FORMAT_WAVEX) { self = .wav; return }
+        guard major != 0 else { return nil }
         guard let match = Self.allCases.first(where: { $0.sndfileMajor == major }) else { return nil }
         self = match
     }
@@ -55,7 +65,20 @@ public enum AudioContainer: String, Sendable, Hashable, Codable, CaseIterable {
         case "flac": self = .flac
         case "ogg", "oga", "opus": self = .ogg
         case "mp3": self = .mp3
+        case "m4a", "mp4", "m4b": self = .m4a
+        case "aac", "adts": self = .adts
         default: return nil
+        }
+    }
+
+    /// The container an FFmpeg demuxer name stands for ("mov,mp4,m4a,3gp,3g2,mj2" → `.m4a`).
+    init?(ffmpegName name: String) {
+        if name.split(separator: ",").contains("mp4") {
+            self = .m4a
+        } else if name == "aac" {
+            self = .adts
+        } else {
+            return nil
         }
     }
 }
@@ -92,8 +115,12 @@ public enum AudioEncoding: String, Sendable, Hashable, Codable, CaseIterable {
     case mp3 = "mpeg_layer_iii"
     /// MPEG-1/2 Layer II.
     case mp2 = "mpeg_layer_ii"
+    /// Advanced Audio Coding (in M4A or ADTS, through FFmpeg).
+    case aac
+    /// Apple Lossless (in M4A, through FFmpeg).
+    case alac
 
-    /// libsndfile's subtype code.
+    /// libsndfile's subtype code (0 for the encodings FFmpeg handles).
     var sndfileSubtype: Int32 {
         switch self {
         case .pcmS8: Int32(SF_FORMAT_PCM_S8)
@@ -111,10 +138,22 @@ public enum AudioEncoding: String, Sendable, Hashable, Codable, CaseIterable {
         case .opus: Int32(SF_FORMAT_OPUS)
         case .mp3: Int32(SF_FORMAT_MPEG_LAYER_III)
         case .mp2: Int32(SF_FORMAT_MPEG_LAYER_II)
+        case .aac, .alac: 0
+        }
+    }
+
+    /// The encoding an FFmpeg decoder name stands for.
+    init?(ffmpegCodec name: String) {
+        switch name {
+        case "aac", "aac_fixed", "aac_latm": self = .aac
+        case "alac": self = .alac
+        case "mp3", "mp3float": self = .mp3
+        default: return nil
         }
     }
 
     init?(sndfileSubtype subtype: Int32) {
+        guard subtype != 0 else { return nil }
         guard let match = Self.allCases.first(where: { $0.sndfileSubtype == subtype }) else { return nil }
         self = match
     }
@@ -132,7 +171,9 @@ public enum AudioEncoding: String, Sendable, Hashable, Codable, CaseIterable {
     }
 
     /// Whether decoding gives back exactly what was encoded.
-    public var isLossless: Bool { ![.vorbis, .opus, .mp3, .mp2, .imaAdpcm, .msAdpcm, .ulaw, .alaw].contains(self) }
+    public var isLossless: Bool {
+        ![.vorbis, .opus, .mp3, .mp2, .aac, .imaAdpcm, .msAdpcm, .ulaw, .alaw].contains(self)
+    }
 
     /// The integer PCM encoding with `bits` bits per sample (8, 16, 24, 32), signed unless the container
     /// only stores unsigned 8-bit (WAV).

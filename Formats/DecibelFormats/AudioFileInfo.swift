@@ -11,13 +11,13 @@ public struct AudioFileInfo: Sendable, Hashable, Codable {
     public var path: String
     /// Short container id (`wav`, `flac`, …), or nil for containers Decibel does not name.
     public var container: AudioContainer?
-    /// libsndfile's name for the container.
+    /// libsndfile's (or FFmpeg's) name for the container.
     public var containerName: String
     /// Short encoding id (`pcm_16`, `vorbis`, …), or nil.
     public var encoding: AudioEncoding?
-    /// libsndfile's name for the encoding.
+    /// libsndfile's (or FFmpeg's) name for the encoding.
     public var encodingName: String
-    /// Bits per stored sample; nil for compressed encodings.
+    /// Bits per stored sample (PCM, float, ALAC); nil for lossy encodings.
     public var bitDepth: Int?
     /// Whether decoding returns exactly what was encoded.
     public var lossless: Bool
@@ -41,7 +41,7 @@ public struct AudioFileInfo: Sendable, Hashable, Codable {
         containerName = file.containerName
         encoding = file.encoding
         encodingName = file.encodingName
-        bitDepth = file.encoding?.bitDepth
+        bitDepth = file.bitDepth
         lossless = file.encoding?.isLossless ?? false
         sampleRate = file.sampleRate
         channels = file.channelCount

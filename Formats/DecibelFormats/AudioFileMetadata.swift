@@ -27,6 +27,15 @@ public enum AudioFileMetadataKey: String, Sendable, CaseIterable, Codable {
     /// The genre.
     case genre
 
+    /// FFmpeg's name for the tag (its MP4 muxer and demuxer use these).
+    var ffmpegName: String {
+        switch self {
+        case .trackNumber: "track"
+        case .software: "encoder"
+        default: rawValue
+        }
+    }
+
     var sndfileCode: Int32 {
         switch self {
         case .title: Int32(SF_STR_TITLE)

@@ -22,6 +22,11 @@ extension AudioFileWriter {
         chunkFrames: Int = 4096
     ) throws(AudioError) {
         _ = try FileErrors.checkReadable(path)
+        if FFmpegReader.handles(path: path) {
+            throw FileErrors.unsupported(
+                path,
+                "cannot append to an MP4/M4A or AAC file; record to WAV, RF64, W64, AIFF, CAF or AU to append later")
+        }
         var probe = SF_INFO()
         guard let reading = sf_open(path, Int32(SFM_READ), &probe) else {
             throw FileErrors.openFailure(path, handle: nil)
@@ -59,7 +64,8 @@ extension AudioFileWriter {
             throw FileErrors.unsupported(path, "libsndfile cannot seek to the end of it for writing")
         }
         self.init(
-            opened: opened, path: path, format: Format(container: container, encoding: encoding), sampleRate: rate,
+            opened: opened, media: nil, path: path, format: Format(container: container, encoding: encoding),
+            sampleRate: rate,
             channelCount: channels, chunkFrames: chunkFrames, framesWritten: Int(end))
         sf_command(opened, Int32(SFC_SET_CLIPPING), nil, Int32(SF_TRUE))
         if keepsHeaderValid { sf_command(opened, Int32(SFC_SET_UPDATE_HEADER_AUTO), nil, Int32(SF_TRUE)) }

@@ -10,6 +10,10 @@ extension AudioFileWriter {
         public var encoding: AudioEncoding
         /// Vorbis/Opus quality 0 (smallest) … 1 (best), or FLAC compression 0 (fastest) … 1 (smallest).
         public var quality: Double?
+        /// AAC's bit rate in bits per second (nil: 128 kb/s per channel, 256 kb/s for stereo as iTunes Plus).
+        public var bitRate: Int?
+        /// ALAC's bits per sample, 16 or 24 (nil: 16).
+        public var bitsPerSample: Int?
 
         /// A container and encoding.
         public init(container: AudioContainer, encoding: AudioEncoding, quality: Double? = nil) {
@@ -49,7 +53,26 @@ extension AudioFileWriter {
             Format(container: .ogg, encoding: .opus, quality: quality)
         }
 
-        /// The format `decibel convert --format NAME --bits N` means: `wav`, `aiff`, `flac`, `ogg`, `opus`.
+        /// AAC in an M4A file (FFmpeg's native encoder, loaded at run time) at `bitRate` bits per second
+        /// (nil: 128 kb/s per channel, 256 kb/s for stereo as iTunes Plus).
+        public static func m4a(bitRate: Int? = nil) -> Format {
+            var format = Format(container: .m4a, encoding: .aac)
+            format.bitRate = bitRate
+            return format
+        }
+
+        /// Apple Lossless in an M4A file, 16 or 24 bits per sample (FFmpeg, loaded at run time).
+        public static func alac(bits: Int = 16) throws(AudioError) -> Format {
+            guard bits == 16 || bits == 24 else {
+                throw AudioError(.unsupportedFormat, "ALAC is written with 16 or 24 bits per sample, not \(bits)")
+            }
+            var format = Format(container: .m4a, encoding: .alac)
+            format.bitsPerSample = bits
+            return format
+        }
+
+        /// The format `decibel convert --format NAME --bits N` means: `wav`, `aiff`, `flac`, `ogg`, `opus`,
+        /// `m4a` (AAC) or `alac`.
         public static func named(_ name: String, bits: Int? = nil) throws(AudioError) -> Format {
             switch name.lowercased() {
             case "wav": return try wav(bits: bits ?? 16)
@@ -57,9 +80,11 @@ extension AudioFileWriter {
             case "flac": return try flac(bits: bits ?? 16)
             case "ogg", "vorbis": return oggVorbis()
             case "opus": return opus()
+            case "m4a", "aac", "mp4": return .m4a()
+            case "alac": return try alac(bits: bits.map { $0 > 16 ? 24 : 16 } ?? 16)
             default:
                 throw AudioError(
-                    .unsupportedFormat, "unknown output format '\(name)'; use wav, aiff, flac, ogg or opus")
+                    .unsupportedFormat, "unknown output format '\(name)'; use wav, aiff, flac, ogg, opus, m4a or alac")
             }
         }
 

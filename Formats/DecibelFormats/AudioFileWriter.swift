@@ -21,11 +21,14 @@ public final class AudioFileWriter: @unchecked Sendable {
     public let channelCount: Int
     /// Frames written so far.
     public private(set) var framesWritten: Int = 0
+    private var isClosed = false
     /// Largest audio payload in bytes for containers with 32-bit sizes (AIFF, AU); internal so tests
     /// can lower it instead of writing 4 GiB.
     var sizeLimitBytes: Int64? = nil
 
     var handle: OpaquePointer?
+    /// The encoder for M4A/AAC/ALAC (`handle` is nil then).
+    let media: FFmpegWriter?
     let scratch: UnsafeMutablePointer<Float>
     let chunkFrames: Int
 
@@ -47,6 +50,14 @@ public final class AudioFileWriter: @unchecked Sendable {
                 .invalidArgument,
                 "\(path): cannot write at \(sampleRate.rateText) Hz; files take a whole number of Hz from 1 to \(AudioFile.maxSampleRate)"
             )
+        }
+        if format.container.usesFFmpeg {
+            let media = try FFmpegWriter(
+                path: path, format: format, sampleRate: sampleRate, channelCount: channelCount, metadata: metadata)
+            self.init(
+                opened: nil, media: media, path: path, format: format, sampleRate: sampleRate,
+                channelCount: channelCount, chunkFrames: chunkFrames, framesWritten: 0)
+            return
         }
         var info = SF_INFO()
         info.samplerate = Int32(sampleRate)
@@ -71,16 +82,18 @@ public final class AudioFileWriter: @unchecked Sendable {
                 code: code, detail: text)
         }
         self.init(
-            opened: opened, path: path, format: format, sampleRate: sampleRate, channelCount: channelCount,
-            chunkFrames: chunkFrames, framesWritten: 0)
+            opened: opened, media: nil, path: path, format: format, sampleRate: sampleRate,
+            channelCount: channelCount, chunkFrames: chunkFrames, framesWritten: 0)
         configure(opened, metadata: metadata, keepsHeaderValid: keepsHeaderValid)
     }
 
-    /// Takes over `opened`, a libsndfile handle open for writing at the end of `framesWritten` frames.
+    /// Takes over `opened`, a libsndfile handle open for writing at the end of `framesWritten` frames, or
+    /// `media`, an FFmpeg encoder.
     init(
-        opened: OpaquePointer, path: String, format: Format, sampleRate: Double, channelCount: Int, chunkFrames: Int,
-        framesWritten: Int
+        opened: OpaquePointer?, media: FFmpegWriter?, path: String, format: Format, sampleRate: Double,
+        channelCount: Int, chunkFrames: Int, framesWritten: Int
     ) {
+        self.media = media
         self.path = path
         self.format = format
         self.sampleRate = sampleRate
@@ -139,6 +152,10 @@ public final class AudioFileWriter: @unchecked Sendable {
 
     /// Finishes the file (final header, codec flush) and closes it. Later writes throw `.invalidState`.
     public func close() throws(AudioError) {
+        if let media {
+            isClosed = true
+            return try media.finish()
+        }
         guard let handle else { return }
         self.handle = nil
         let status = sf_close(handle)
@@ -150,13 +167,22 @@ public final class AudioFileWriter: @unchecked Sendable {
     }
 
     private func write(frames: Int, fill: (UnsafeMutablePointer<Float>, Int, Int) -> Void) throws(AudioError) {
-        guard let handle else { throw AudioError(.invalidState, "\(path): the writer was closed") }
+        guard handle != nil || (media != nil && !isClosed) else {
+            throw AudioError(.invalidState, "\(path): the writer was closed")
+        }
         guard frames >= 0 else { throw AudioError(.invalidArgument, "\(path): cannot write \(frames) frames") }
         try checkSizeLimit(adding: frames)
         var done = 0
         while done < frames {
             let count = min(chunkFrames, frames - done)
             fill(scratch, done, count)
+            if let media {
+                try media.write(scratch, frames: count)
+                framesWritten += count
+                done += count
+                continue
+            }
+            guard let handle else { return }
             let written = Int(sf_writef_float(handle, scratch, sf_count_t(count)))
             framesWritten += max(0, written)
             guard written == count else {

@@ -180,7 +180,7 @@ import Testing
 
     @Test func unsupportedCombinationsThrowClearly() throws {
         #expect(throws: AudioError.self) { try AudioFileWriter.Format.flac(bits: 32) }
-        #expect(throws: AudioError.self) { try AudioFileWriter.Format.named("mp4") }
+        #expect(throws: AudioError.self) { try AudioFileWriter.Format.named("wma") }
         let directory = Fixtures.directory("unsupported")
         defer { try? FileManager.default.removeItem(at: directory) }
         do {

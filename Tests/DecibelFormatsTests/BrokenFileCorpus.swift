@@ -59,6 +59,22 @@ enum BrokenFileCorpus {
                 position += 27 + segments + body
                 pages += 1
             }
+        case "m4a":  // every box's size, type and body, descending into the boxes that hold the index
+            var pending = [(0, bytes.count)]
+            while let (start, end) = pending.popLast(), offsets.count < 300 {
+                var position = start
+                while position + 8 <= end {
+                    let size = u32be(position)
+                    offsets.formUnion([position, position + 4, position + 8, position + 12, position + 16])
+                    guard size >= 8, position + size <= end else { break }
+                    let type = String(decoding: bytes[(position + 4)..<(position + 8)], as: UTF8.self)
+                    if ["moov", "trak", "mdia", "minf", "stbl"].contains(type) {
+                        pending.append((position + 8, position + size))
+                    }
+                    if type == "stsd" { pending.append((position + 16, position + size)) }
+                    position += size
+                }
+            }
         default:  // mp3: the ID3 tag header, its end, and the first frame header
             let tag =
                 bytes.count > 10 && bytes[0] == 0x49

@@ -22,7 +22,7 @@ struct ConvertCommand: ParsableCommand {
     @Option(name: .long, help: "Output sample rate in hertz.")
     var rate: Int?
 
-    @Option(name: .long, help: "wav, aiff, flac, ogg or opus.")
+    @Option(name: .long, help: "wav, aiff, flac, ogg, opus, m4a (AAC) or alac (M4A needs FFmpeg's libraries).")
     var format: String?
 
     @Option(name: .long, help: "Bits per sample for wav, aiff and flac (8, 16, 24, 32).")

@@ -18,7 +18,7 @@ struct RecordCommand: ParsableCommand {
         name: .long, help: "Time to record: seconds, m:ss or 1500ms (default: until Ctrl-C).", transform: parseSeconds)
     var duration: Double?
 
-    @Option(name: .long, help: "wav, aiff, flac, ogg or opus.")
+    @Option(name: .long, help: "wav, aiff, flac, ogg, opus, m4a (AAC) or alac (M4A needs FFmpeg's libraries).")
     var format: String?
 
     @Option(name: .long, help: "Bits per sample for wav, aiff and flac (8, 16, 24, 32).")
