@@ -65,8 +65,10 @@ public final class Resampler: @unchecked Sendable {
         var recipe = soxr_quality_spec(quality.soxrRecipe, 0)
         var runtime = soxr_runtime_spec(1)  // one thread: the caller's
         var failure: soxr_error_t? = nil
-        guard let created = soxr_create(inputRate, outputRate, UInt32(channelCount), &failure, &io, &recipe, &runtime)
-        else {
+        let made = Self.setupLock.withLock {
+            soxr_create(inputRate, outputRate, UInt32(channelCount), &failure, &io, &recipe, &runtime)
+        }
+        guard let created = made else {
             throw AudioError(
                 .unsupportedConfiguration, "Resampler: libsoxr refused \(inputRate) → \(outputRate) Hz",
                 codeDescription: failure.map { String(cString: $0) })
@@ -80,8 +82,14 @@ public final class Resampler: @unchecked Sendable {
         outputPointers = .allocate(capacity: channelCount)
         silence = .allocate(capacity: maxInputFrames)
         silence.initialize(repeating: 0, count: maxInputFrames)
-        prime()
+        Self.setupLock.withLock { prime() }
     }
+
+    /// Held while a converter is made and primed. libsoxr sets up process-wide FFT tables lazily on a
+    /// converter's first blocks, and that first set-up is not safe against another thread doing the same
+    /// (chirlu/soxr#10 reports crashes from concurrent converters); converters that are already running
+    /// only read those tables, so `process` needs no lock.
+    private static let setupLock = ControlLock()
 
     /// Runs silence through the converter so soxr's buffers reach their working size now, and records
     /// how many output frames that silence owes (see the type's notes).

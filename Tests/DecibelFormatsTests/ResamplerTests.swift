@@ -70,6 +70,23 @@ import Testing
         )
     }
 
+    @Test("converters made and run on many threads at once give what they give alone")
+    func concurrentConvertersAgree() throws {
+        let ratios = [
+            (44_100, 48_000), (48_000, 44_100), (96_000, 44_100), (8_000, 48_000), (48_000, 16_000),
+            (22_050, 96_000), (11_025, 44_100), (192_000, 48_000),
+        ]
+        let alone = try ratios.map { try Self.convert(from: $0.0, to: $0.1, seconds: 1) }
+        let together = Locked<[[Float]?]>(Array(repeating: nil, count: ratios.count))
+        DispatchQueue.concurrentPerform(iterations: ratios.count) { index in
+            let output = try? Self.convert(from: ratios[index].0, to: ratios[index].1, seconds: 1)
+            together.withLock { $0[index] = output }
+        }
+        for index in ratios.indices {
+            #expect(together.withLock { $0[index] } == alone[index], "\(ratios[index])")
+        }
+    }
+
     @Test func theMeasureCatchesADistortedSignal() {
         // Guard against a measure that cannot fail: a sine plus -60 dB of its third harmonic reads ≈ 60 dB.
         let samples = (0..<48_000).map { frame -> Float in
