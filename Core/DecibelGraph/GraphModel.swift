@@ -1,16 +1,15 @@
 import DecibelCore
 
-/// One node the engine knows, with the output buffer the plan points its consumers at.
+/// One node the engine knows, prepared for the engine's format. (Its output buffer belongs to the render
+/// plan, which shares buffers between nodes; see `OutputBufferPool`.)
 final class NodeEntry: @unchecked Sendable {
     let node: any AudioNode
-    let output: AudioBuffer
     let format: NodeFormat
 
     init(node: any AudioNode, format: NodeFormat) {
         self.node = node
         self.format = format
         node.prepare(format: format)
-        output = AudioBuffer(channelCount: node.channelCount, frameCapacity: format.maximumFrameCount)
     }
 }
 
@@ -103,30 +102,26 @@ struct GraphModel {
         var taps: [GraphTap] = []
         var retained: [AnyObject] = []
         steps.reserveCapacity(sorted.count)
-        func pointers(_ buffer: AudioBuffer) -> UnsafePointer<UnsafeMutablePointer<Float>> {
-            buffer.channelPointers
-        }
-        for id in sorted {
+        var pool = OutputBufferPool(
+            order: sorted, readers: busSources.mapValues { $0.map(\.source) }, root: root,
+            maximumFrameCount: maximumFrameCount)
+        for (position, id) in sorted.enumerated() {
             guard let entry = entries[id] else { continue }
             retained.append(entry)
             let node = entry.node
             let busStart = buses.count
             let feeds = busSources[id] ?? []
+            let output = pool.output(of: id, channels: node.channelCount, at: position)
             for bus in 0..<node.inputBusCount {
                 let sourceStart = sources.count
                 for feed in feeds where feed.bus == bus {
-                    if let source = entries[feed.source] {
+                    if let source = pool.assigned[feed.source] {
                         sources.append(
-                            RenderPlan.Source(pointers: pointers(source.output), channels: source.output.channelCount))
+                            RenderPlan.Source(pointers: source.channelPointers, channels: source.channelCount))
                     }
                 }
                 let count = sources.count - sourceStart
-                var sum: UnsafePointer<UnsafeMutablePointer<Float>>?
-                if count > 1 {
-                    let buffer = AudioBuffer(channelCount: node.channelCount, frameCapacity: maximumFrameCount)
-                    retained.append(buffer)
-                    sum = pointers(buffer)
-                }
+                let sum = count > 1 ? pool.scratch(channels: node.channelCount, at: position).channelPointers : nil
                 buses.append(
                     RenderPlan.Bus(
                         sourceStart: sourceStart, sourceCount: count, sum: sum, sumChannels: node.channelCount))
@@ -134,14 +129,16 @@ struct GraphModel {
             let nodeTaps = self.taps[id] ?? []
             steps.append(
                 RenderPlan.Step(
-                    node: node, output: pointers(entry.output), channels: entry.output.channelCount,
+                    node: node, output: output.channelPointers, channels: output.channelCount,
                     busStart: busStart, busCount: node.inputBusCount, tapStart: taps.count, tapCount: nodeTaps.count
                 ))
             taps += nodeTaps
+            pool.finishStep(at: position)
         }
+        retained += pool.buffers
         var rootSource: RenderPlan.Source?
-        if let root, let entry = entries[root] {
-            rootSource = RenderPlan.Source(pointers: pointers(entry.output), channels: entry.output.channelCount)
+        if let root, entries[root] != nil, let output = pool.assigned[root] {
+            rootSource = RenderPlan.Source(pointers: output.channelPointers, channels: output.channelCount)
         }
         return RenderPlan(
             steps: steps, buses: buses, sources: sources, taps: taps, timingReceivers: timingReceivers,

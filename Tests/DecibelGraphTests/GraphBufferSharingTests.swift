@@ -1,0 +1,70 @@
+import DecibelCore
+import DecibelGraph
+import Testing
+
+/// The render plan lets nodes share output buffers once nothing reads them any more. These graphs keep
+/// one output alive across many steps while other nodes run, so a buffer handed out too early would
+/// overwrite a value the sum still needs. All gains are powers of two: the expected sums are exact.
+@Suite struct GraphBufferSharingTests {
+    /// `source` → `count` gains of `gain` each; returns the last gain.
+    private func chain(
+        from source: any AudioNode, count: Int, gain: Float, in editor: inout GraphEditor
+    ) throws(AudioError) -> any AudioNode {
+        var last: any AudioNode = source
+        for _ in 0..<count {
+            let node = GainNode(channelCount: 2, gain: gain)
+            try editor.connect(last, to: node)
+            last = node
+        }
+        return last
+    }
+
+    @Test func anOutputReadEarlyAndLateSurvivesTheStepsBetween() throws {
+        let engine = AudioEngine(channelCount: 2, maximumFrameCount: 512)
+        let a = constantSource([0.5, -0.5])
+        let b = constantSource([0.25, 0.125])
+        try engine.edit { (e: inout GraphEditor) throws(AudioError) in
+            let halved = try chain(from: a, count: 12, gain: 0.5, in: &e)
+            let doubled = try chain(from: b, count: 6, gain: 2, in: &e)
+            try e.add(a, to: engine.mainGroup)  // `a` is read by its first gain and, at the end, by the group
+            try e.add(halved, to: engine.mainGroup)
+            try e.add(doubled, to: engine.mainGroup)
+        }
+        let out = try renderOffline(engine, frames: 1000, block: 333)
+        let left: Float = 0.5 + 0.5 / 4096 + 0.25 * 64
+        let right: Float = -0.5 - 0.5 / 4096 + 0.125 * 64
+        #expect(out[0].allSatisfy { $0 == left } && out[1].allSatisfy { $0 == right })
+    }
+
+    @Test func aSourceFeedingEveryInputOfAMixerIsSummedOncePerInput() throws {
+        let engine = AudioEngine(channelCount: 2, maximumFrameCount: 256)
+        let source = constantSource([0.25, 0.5])
+        let mixer = MixerNode(inputCount: 4)
+        try engine.edit { (e: inout GraphEditor) throws(AudioError) in
+            for bus in 0..<4 {
+                let branch = try chain(from: source, count: bus + 1, gain: 0.5, in: &e)
+                try e.connect(branch, to: mixer, bus: bus)
+            }
+            try e.add(mixer, to: engine.mainGroup)
+        }
+        let out = try renderOffline(engine, frames: 512)
+        let sum: Float = 0.5 + 0.25 + 0.125 + 0.0625  // the four branches' gains
+        #expect(out[0].allSatisfy { $0 == 0.25 * sum } && out[1].allSatisfy { $0 == 0.5 * sum })
+    }
+
+    @Test func aChainOfAThousandUnityGainsPassesTheSourceThroughAfterAnEdit() throws {
+        let engine = AudioEngine(channelCount: 2, maximumFrameCount: 512)
+        let ramp = rampSource()
+        var end: (any AudioNode)?
+        try engine.edit { (e: inout GraphEditor) throws(AudioError) in
+            end = try chain(from: ramp, count: 1000, gain: 1, in: &e)
+            try e.add(end!, to: engine.mainGroup)
+        }
+        var out = try renderOffline(engine, frames: 1024, block: 512)
+        #expect(out[0].enumerated().allSatisfy { $0.element == Float($0.offset) })
+        let extra = constantSource([1])
+        try engine.mainGroup.add(extra)  // a new plan, with new buffers
+        out = try renderOffline(engine, frames: 512)
+        #expect(out[1].enumerated().allSatisfy { $0.element == Float(1024 + $0.offset) + 1 })
+    }
+}
