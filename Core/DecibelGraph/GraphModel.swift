@@ -129,7 +129,7 @@ struct GraphModel {
             let nodeTaps = self.taps[id] ?? []
             steps.append(
                 RenderPlan.Step(
-                    node: node, output: output.channelPointers, channels: output.channelCount,
+                    entry: .passUnretained(entry), output: output.channelPointers, channels: output.channelCount,
                     busStart: busStart, busCount: node.inputBusCount, tapStart: taps.count, tapCount: nodeTaps.count
                 ))
             taps += nodeTaps

@@ -23,7 +23,7 @@ open class RenderNode: AudioNode, @unchecked Sendable {
     private static let eventCapacity = NodeEventInbox.capacity
     let inbox = NodeEventInbox()
     // Render-thread views of `inbox.queue` and `parameters` that cost no reference counting per block.
-    private unowned(unsafe) let incoming: SPSCQueue<ScheduledEvent>
+    private let incoming: Unmanaged<SPSCQueue<ScheduledEvent>>
     private let renderParameters: UnsafeMutablePointer<Unmanaged<AudioParameter>>
     private let parameterCount: Int
     private let pending: UnsafeMutablePointer<ScheduledEvent>
@@ -39,7 +39,7 @@ open class RenderNode: AudioNode, @unchecked Sendable {
         precondition(inputBusCount >= 0 && channelCount >= 1, "RenderNode: bad bus or channel count")
         self.inputBusCount = inputBusCount
         self.parameters = parameters
-        incoming = inbox.queue
+        incoming = .passUnretained(inbox.queue)
         parameterCount = parameters.count
         renderParameters = .allocate(capacity: max(1, parameters.count))
         for (index, parameter) in parameters.enumerated() {
@@ -131,7 +131,7 @@ open class RenderNode: AudioNode, @unchecked Sendable {
 
     /// Applies scheduled events at their exact frames, calling `process(_:)` once per slice between them.
     public final func render(_ context: NodeRenderContext) {
-        while let event = incoming.pop() { insertPending(event) }
+        while let event = incoming._withUnsafeGuaranteedRef({ $0.pop() }) { insertPending(event) }
         let frames = context.frameCount
         let start = context.sampleTime
         if pendingCount == 0 || pending[0].time >= start + Int64(frames) {

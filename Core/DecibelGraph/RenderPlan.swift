@@ -18,9 +18,9 @@ final class RenderPlan: @unchecked Sendable {
     }
 
     struct Step {
-        // Unowned: the plan's `retained` entries keep the node alive, and the render loop then costs no
-        // reference counting per node.
-        unowned(unsafe) let node: any AudioNode
+        /// Unmanaged: the plan's `retained` entries keep the node alive, and the render loop then costs no
+        /// reference counting per node (a strong or `unowned(unsafe)` existential is retained per call).
+        let entry: Unmanaged<NodeEntry>
         let output: UnsafePointer<UnsafeMutablePointer<Float>>
         let channels: Int
         let busStart: Int
@@ -29,10 +29,10 @@ final class RenderPlan: @unchecked Sendable {
         let tapCount: Int
     }
 
-    let steps: [Step]
-    let buses: [Bus]
-    let sources: [Source]
-    let taps: [GraphTap]
+    private let steps: RenderArray<Step>
+    private let buses: RenderArray<Bus>
+    private let sources: RenderArray<Source>
+    private let taps: RenderArray<Unmanaged<GraphTap>>
     let timingReceivers: [TimingReceiver]
     let root: Source?
     let maximumFrameCount: Int
@@ -47,13 +47,13 @@ final class RenderPlan: @unchecked Sendable {
         root: Source?, maximumFrameCount: Int, silence: AudioBuffer, retained: [AnyObject]
     ) {
         self.timingReceivers = timingReceivers
-        self.steps = steps
-        self.buses = buses
-        self.sources = sources
-        self.taps = taps
+        self.steps = RenderArray(steps)
+        self.buses = RenderArray(buses)
+        self.sources = RenderArray(sources)
+        self.taps = RenderArray(taps.map { .passUnretained($0) })
         self.root = root
         self.maximumFrameCount = maximumFrameCount
-        self.retained = retained + [silence]
+        self.retained = retained + taps + [silence]
         self.silence = Source(pointers: silence.channelPointers, channels: 1)
         inputViewCapacity = max(1, steps.map(\.busCount).max() ?? 0)
         inputViews = .allocate(capacity: inputViewCapacity)
@@ -61,6 +61,10 @@ final class RenderPlan: @unchecked Sendable {
     }
 
     deinit {
+        steps.deallocate()
+        buses.deallocate()
+        sources.deallocate()
+        taps.deallocate()
         inputViews.deinitialize(count: inputViewCapacity)
         inputViews.deallocate()
     }
@@ -81,13 +85,14 @@ final class RenderPlan: @unchecked Sendable {
             }
             let outputView = AudioBufferView(
                 channelPointers: step.output, channelCount: step.channels, frameCount: frames)
-            step.node.render(
-                NodeRenderContext(
-                    inputs: UnsafeBufferPointer(start: inputViews, count: step.busCount),
-                    output: outputView, frameCount: frames, sampleTime: sampleTime, deviceInput: deviceInput
-                ))
+            let context = NodeRenderContext(
+                inputs: UnsafeBufferPointer(start: inputViews, count: step.busCount),
+                output: outputView, frameCount: frames, sampleTime: sampleTime, deviceInput: deviceInput)
+            step.entry._withUnsafeGuaranteedRef { $0.node.render(context) }
             for index in 0..<step.tapCount {
-                taps[step.tapStart + index].write(outputView, sampleTime: sampleTime, clock: clock)
+                taps[step.tapStart + index]._withUnsafeGuaranteedRef {
+                    $0.write(outputView, sampleTime: sampleTime, clock: clock)
+                }
             }
         }
         guard let root else { return }

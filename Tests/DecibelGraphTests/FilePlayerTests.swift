@@ -117,6 +117,37 @@ final class Counter: @unchecked Sendable {
         #expect(out[1].allSatisfy { $0 == 0 })
     }
 
+    @Test func aStereoSourceIsGainedInPlaceExactlyAndWhileRamping() throws {
+        // A source in the output's layout is read straight into the output and gained there.
+        let buffer = AudioBuffer(channelCount: 2, frameCapacity: 4096)
+        buffer.frameLength = 4096
+        for i in 0..<4096 {
+            buffer[0][i] = Float(i + 1) / 65_536
+            buffer[1][i] = -Float(i + 1) / 32_768
+        }
+        let player = FilePlayer(source: BufferPullSource(buffer: buffer, sampleRate: 48_000), channelCount: 2)
+        let engine = AudioEngine(channelCount: 2, maximumFrameCount: 256)
+        try engine.mainGroup.add(player)
+        player.play()
+        var out = try renderOffline(engine, frames: 512)  // unity: the source untouched
+        #expect(out[0] == Array(buffer[0].prefix(512)) && out[1] == Array(buffer[1].prefix(512)))
+        for p in [player.volume, player.pan] { p.rampDuration = 0 }
+        player.volume.value = 0.5
+        player.pan.value = -1  // balance: the right side silent, the left at the volume
+        out = try renderOffline(engine, frames: 512)
+        #expect(out[0] == buffer[0][512..<1024].map { $0 * 0.5 })
+        #expect(out[1].allSatisfy { abs($0) < 1e-9 })
+        player.pan.value = 0
+        player.volume.rampDuration = 512.0 / 48_000
+        player.volume.value = 0
+        out = try renderOffline(engine, frames: 512)
+        let gains = (0..<512).map { out[0][$0] / buffer[0][1024 + $0] }
+        let rightGains = (0..<512).map { out[1][$0] / buffer[1][1024 + $0] }
+        #expect(gains.first! < 0.5 && gains.first! > 0.49 && gains.last! < 0.01)
+        #expect(zip(gains, gains.dropFirst()).allSatisfy { $0 >= $1 })
+        #expect(zip(gains, rightGains).allSatisfy { abs($0 - $1) < 1e-6 })
+    }
+
     @Test func fileBackedSourceIsReadByTheFeederThread() throws {
         let source = SlowRampSource(frames: 20_000)
         let player = FilePlayer(source: source, channelCount: 1)
