@@ -42,6 +42,9 @@ enum GainPan {
     /// Writes (or, with `accumulate`, adds) `source` into `output` with `volume` × (1 − `mute`) × `gate`
     /// and, when `output` is stereo, `pan` (the balance law regardless of the source's channels when
     /// `balance` is set, as for group faders whose input is already in the group's layout). Advances the parameters by the block. Per-frame while a parameter ramps.
+    ///
+    /// `source` may be `output` itself when both have the same channels (each sample is read before it
+    /// is written).
     @inline(__always)
     static func apply(
         source: AudioBufferView, output: AudioBufferView, frames: Int, volume: AudioParameter?, pan: AudioParameter?,
@@ -72,6 +75,8 @@ enum GainPan {
                 }
                 if accumulate {
                     for i in 0..<frames { out[i] += input[i] * channelGain }
+                } else if input == out {
+                    if channelGain != 1 { for i in 0..<frames { out[i] *= channelGain } }
                 } else {
                     for i in 0..<frames { out[i] = input[i] * channelGain }
                 }

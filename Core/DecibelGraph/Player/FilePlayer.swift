@@ -38,8 +38,11 @@ public final class FilePlayer: RenderNode, RenderEventSource, @unchecked Sendabl
     private let publishedState = Atomic<Int>(State.stopped.rawValue)
     private let publishedPosition = Atomic<Int>(0)
     private let underrunFrames = Atomic<Int>(0)
-    // Render thread.
-    @exclusivity(unchecked) private var scratch: AudioBuffer?
+    private let sourceChannelCount: Int
+    // Render thread. `scratch` is only for a source whose channels differ from the output's; the render
+    // path reads it through `scratchPointers`, which costs no reference counting.
+    private var scratch: AudioBuffer?
+    @exclusivity(unchecked) private var scratchPointers: UnsafePointer<UnsafeMutablePointer<Float>>?
     @exclusivity(unchecked) private var feeder: PlayerFeeder?
     @exclusivity(unchecked) private var transport = State.stopped
     @exclusivity(unchecked) private var playhead = 0
@@ -50,6 +53,7 @@ public final class FilePlayer: RenderNode, RenderEventSource, @unchecked Sendabl
     /// Creates a player of `channelCount` output channels for `source`.
     public init(source: any AudioPullSource, channelCount: Int = 2) {
         self.source = source
+        sourceChannelCount = source.format.channelCount
         volume = AudioParameter(
             .init(identifier: "volume", name: "Volume", range: 0...4, unit: .linearGain, defaultValue: 1))
         pan = AudioParameter(.init(identifier: "pan", name: "Pan", range: -1...1, unit: .pan, defaultValue: 0))
@@ -125,7 +129,11 @@ public final class FilePlayer: RenderNode, RenderEventSource, @unchecked Sendabl
     // MARK: Render
 
     override public func allocate(format: NodeFormat) {
-        scratch = AudioBuffer(channelCount: source.format.channelCount, frameCapacity: format.maximumFrameCount)
+        if sourceChannelCount != channelCount {
+            let buffer = AudioBuffer(channelCount: sourceChannelCount, frameCapacity: format.maximumFrameCount)
+            scratch = buffer
+            scratchPointers = buffer.channelPointers
+        }
         if !source.isRealtimeSafe && feeder == nil {
             feeder = try? PlayerFeeder(
                 source: source, ringFrames: max(32_768, format.maximumFrameCount * 8), chunk: 4096)
@@ -157,8 +165,17 @@ public final class FilePlayer: RenderNode, RenderEventSource, @unchecked Sendabl
 
     override public func process(_ context: NodeRenderContext) {
         let frames = context.frameCount
-        guard let scratch else { context.output.clear(); return }
-        let block = scratch.view(frames: frames)
+        // A source in the output's layout is read straight into the output and gained in place.
+        let block: AudioBufferView
+        if sourceChannelCount == context.output.channelCount {
+            block = context.output
+        } else if let scratchPointers {
+            block = AudioBufferView(
+                channelPointers: scratchPointers, channelCount: sourceChannelCount, frameCount: frames)
+        } else {
+            context.output.clear()
+            return
+        }
         var produced = 0
         if transport == .playing {
             produced = feeder == nil ? pullDirect(block) : pullFromFeeder(block)
