@@ -105,8 +105,12 @@ struct GraphModel {
         var pool = OutputBufferPool(
             order: sorted, readers: busSources.mapValues { $0.map(\.source) }, root: root,
             maximumFrameCount: maximumFrameCount)
+        // The root renders straight into the device's output unless some node reads it.
+        var rootStep: Int?
+        let rootIsRead = busSources.values.contains { feeds in feeds.contains { $0.source == root } }
         for (position, id) in sorted.enumerated() {
             guard let entry = entries[id] else { continue }
+            if id == root && !rootIsRead { rootStep = steps.count }
             retained.append(entry)
             let node = entry.node
             let busStart = buses.count
@@ -142,7 +146,7 @@ struct GraphModel {
         }
         return RenderPlan(
             steps: steps, buses: buses, sources: sources, taps: taps, timingReceivers: timingReceivers,
-            root: rootSource,
+            root: rootSource, rootStep: rootStep,
             maximumFrameCount: maximumFrameCount,
             silence: AudioBuffer(channelCount: 1, frameCapacity: maximumFrameCount), retained: retained
         )

@@ -35,6 +35,9 @@ final class RenderPlan: @unchecked Sendable {
     private let taps: RenderArray<Unmanaged<GraphTap>>
     let timingReceivers: [TimingReceiver]
     let root: Source?
+    /// The root's step, which writes into the device's output directly when the channels match (saving
+    /// the copy out of its own buffer); `-1` when the root must keep its buffer (a node reads it).
+    private let rootStep: Int
     let maximumFrameCount: Int
     private let inputViews: UnsafeMutablePointer<AudioBufferView>
     private let inputViewCapacity: Int
@@ -44,7 +47,7 @@ final class RenderPlan: @unchecked Sendable {
 
     init(
         steps: [Step], buses: [Bus], sources: [Source], taps: [GraphTap], timingReceivers: [TimingReceiver],
-        root: Source?, maximumFrameCount: Int, silence: AudioBuffer, retained: [AnyObject]
+        root: Source?, rootStep: Int?, maximumFrameCount: Int, silence: AudioBuffer, retained: [AnyObject]
     ) {
         self.timingReceivers = timingReceivers
         self.steps = RenderArray(steps)
@@ -52,6 +55,7 @@ final class RenderPlan: @unchecked Sendable {
         self.sources = RenderArray(sources)
         self.taps = RenderArray(taps.map { .passUnretained($0) })
         self.root = root
+        self.rootStep = rootStep ?? -1
         self.maximumFrameCount = maximumFrameCount
         self.retained = retained + taps + [silence]
         self.silence = Source(pointers: silence.channelPointers, channels: 1)
@@ -77,14 +81,19 @@ final class RenderPlan: @unchecked Sendable {
         // Index loops, not `for in`: unspecialised (debug) code would instantiate iterator conformances,
         // which allocates, on first use on the render thread.
         var stepIndex = 0
+        var rootWroteOutput = false
         while stepIndex < steps.count {
             let step = steps[stepIndex]
-            stepIndex += 1
             for index in 0..<step.busCount {
                 inputViews[index] = busView(buses[step.busStart + index], frames: frames)
             }
-            let outputView = AudioBufferView(
+            var outputView = AudioBufferView(
                 channelPointers: step.output, channelCount: step.channels, frameCount: frames)
+            if stepIndex == rootStep && output.channelCount == step.channels && output.frameCount == frames {
+                outputView = output
+                rootWroteOutput = true
+            }
+            stepIndex += 1
             let context = NodeRenderContext(
                 inputs: UnsafeBufferPointer(start: inputViews, count: step.busCount),
                 output: outputView, frameCount: frames, sampleTime: sampleTime, deviceInput: deviceInput)
@@ -95,7 +104,7 @@ final class RenderPlan: @unchecked Sendable {
                 }
             }
         }
-        guard let root else { return }
+        guard let root, !rootWroteOutput else { return }
         let mix = AudioBufferView(channelPointers: root.pointers, channelCount: root.channels, frameCount: frames)
         for channel in 0..<output.channelCount {
             if let source = mix.mappedChannel(channel) { output.samples(channel).update(from: source, count: frames) }
