@@ -11,6 +11,9 @@ public struct ConvertOptions: Sendable, Hashable {
     public var format: AudioFileWriter.Format?
     /// Output sample rate; `nil` keeps the input's. Converted with `Resampler` (libsoxr, very high quality).
     public var sampleRate: Double?
+    /// Output channels; `nil` keeps the input's. Converted with `ChannelMap.standard(from:to:)`: mono to
+    /// every channel, stereo averaged to mono, 5.1 and 7.1 mixed down to stereo (ITU-R BS.775).
+    public var channelCount: Int?
     /// Copy title, artist and the other text tags.
     public var keepsMetadata: Bool
     /// Gain applied to every sample, in dB (0: none). Nothing limits the result: a gain that takes samples
@@ -19,11 +22,12 @@ public struct ConvertOptions: Sendable, Hashable {
 
     /// Options; every field defaults to "as the input".
     public init(
-        format: AudioFileWriter.Format? = nil, sampleRate: Double? = nil, keepsMetadata: Bool = true,
-        gainDecibels: Double = 0
+        format: AudioFileWriter.Format? = nil, sampleRate: Double? = nil, channelCount: Int? = nil,
+        keepsMetadata: Bool = true, gainDecibels: Double = 0
     ) {
         self.format = format
         self.sampleRate = sampleRate
+        self.channelCount = channelCount
         self.keepsMetadata = keepsMetadata
         self.gainDecibels = gainDecibels
     }
@@ -37,7 +41,7 @@ public struct ConversionSummary: Sendable, Hashable {
     public var output: AudioFileInfo
 }
 
-/// File-to-file conversion in bounded memory: decode, optionally resample, encode.
+/// File-to-file conversion in bounded memory: decode, optionally remap channels and resample, encode.
 public enum AudioConverter {
     /// Converts `input` to `output` (overwritten) as `options` say and returns both files' descriptions.
     @discardableResult
@@ -61,13 +65,19 @@ public enum AudioConverter {
                 if let name = AudioFileMetadataKey(rawValue: key) { tags[name] = value }
             }
         }
+        let channels = options.channelCount ?? source.channelCount
+        let map = try ChannelMap.standard(from: source.channelCount, to: channels)
         let writer = try AudioFileWriter(
-            path: output, format: format, sampleRate: rate, channelCount: source.channelCount,
+            path: output, format: format, sampleRate: rate, channelCount: channels,
             metadata: tags, keepsHeaderValid: false)
-        let block = AudioBuffer(channelCount: source.channelCount, frameCapacity: source.chunkFrames)
+        let decoded = AudioBuffer(channelCount: source.channelCount, frameCapacity: source.chunkFrames)
+        let block = map.isIdentity ? decoded : AudioBuffer(channelCount: channels, frameCapacity: source.chunkFrames)
         let gain = Float(pow(10, options.gainDecibels / 20))
         func read() throws(AudioError) -> Int {
-            let count = try source.read(into: block.view(frames: block.frameCapacity))
+            let count = try source.read(into: decoded.view(frames: decoded.frameCapacity))
+            if block !== decoded {
+                map.apply(decoded.view(frames: count), to: block.view(frames: count), frames: count)
+            }
             if gain != 1 {
                 for channel in 0..<block.channelCount {
                     let samples = block.view.samples(channel)
@@ -84,10 +94,10 @@ public enum AudioConverter {
             }
         } else {
             let resampler = try Resampler(
-                inputRate: source.sampleRate, outputRate: rate, channelCount: source.channelCount,
+                inputRate: source.sampleRate, outputRate: rate, channelCount: channels,
                 maxInputFrames: block.frameCapacity)
             let converted = AudioBuffer(
-                channelCount: source.channelCount,
+                channelCount: channels,
                 frameCapacity: resampler.maxOutputFrames(forInput: block.frameCapacity))
             while !source.isAtEnd {
                 let count = try read()

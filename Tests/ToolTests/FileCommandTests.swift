@@ -105,6 +105,44 @@ struct FileCommandTests {
         #expect(soxi.standardOutput.contains("FLAC"))
     }
 
+    @Test("convert --channels 2 mixes 5.1 down with the ITU coefficients, checked by sox and numpy")
+    func convertChannels() throws {
+        let surround = directory.appendingPathComponent("surround.wav").path
+        // L R C LFE Ls Rs: six tones, 24-bit.
+        let sox = try run(
+            "sox",
+            ["-n", "-r", "48000", "-c", "6", "-b", "24", surround, "synth", "0.5"]
+                + [200, 300, 500, 700, 1100, 1300].flatMap { ["sine", "\($0)"] } + ["gain", "-12"])
+        try #require(sox.status == 0, "sox failed: \(sox.standardError)")
+        let stereo = directory.appendingPathComponent("stereo.wav").path
+        let result = try run(decibel, ["convert", surround, stereo, "--channels", "2", "--bits", "32"])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardError.contains("2 ch"), "\(result.standardError)")
+        // sox decodes both files to raw float; numpy applies the matrix.
+        let check = """
+            import subprocess, sys, numpy as np
+            def raw(path, channels):
+                data = subprocess.run(["sox", path, "-t", "f32", "-"], capture_output=True, check=True).stdout
+                return np.frombuffer(data, dtype=np.float32).reshape(-1, channels).astype(np.float64)
+            x, y = raw(sys.argv[1], 6), raw(sys.argv[2], 2)
+            g = 0.5 ** 0.5
+            left = x[:, 0] + g * x[:, 2] + g * x[:, 4]
+            right = x[:, 1] + g * x[:, 2] + g * x[:, 5]
+            assert len(x) == len(y) == 24000, (len(x), len(y))
+            print(max(abs(y[:, 0] - left).max(), abs(y[:, 1] - right).max()))
+            """
+        let numpy = try run("python3", ["-c", check, surround, stereo])
+        try #require(numpy.status == 0, "\(numpy.standardError)")
+        let error = Double(numpy.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 1
+        #expect(error < 1e-6, "largest difference from numpy's down-mix: \(error)")
+
+        let mono = directory.appendingPathComponent("mono.wav").path
+        #expect(try run(decibel, ["convert", stereo, mono, "--channels", "1"]).status == 0)
+        #expect(try run("soxi", ["-c", mono]).standardOutput.hasPrefix("1"))
+        let refused = try run(decibel, ["convert", surround, mono, "--channels", "2", "--normalize", "-16"])
+        #expect(refused.status != 0 && refused.standardError.contains("convert first and normalize the result"))
+    }
+
     @Test("waveform writes a PNG of the asked size and audiowaveform .dat version 2 with --split-channels")
     func waveform() throws {
         let tone = try makeTone()

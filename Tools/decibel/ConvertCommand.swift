@@ -8,9 +8,10 @@ import Foundation
 struct ConvertCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "convert",
-        abstract: "Convert a file to another container, encoding, sample rate or bit depth (resampling with libsoxr).",
+        abstract:
+            "Convert a file to another container, encoding, sample rate, channel count or bit depth (resampling with libsoxr).",
         discussion:
-            "The output format comes from --format, else from OUT's extension.\n\nExamples:\n  decibel convert take.flac take.wav\n  decibel convert take.wav take.flac --rate 44100 --bits 24\n  decibel convert take.wav take.ogg\n  decibel convert episode.wav episode.flac --normalize -16"
+            "The output format comes from --format, else from OUT's extension.\n\nExamples:\n  decibel convert take.flac take.wav\n  decibel convert take.wav take.flac --rate 44100 --bits 24\n  decibel convert take.wav take.ogg\n  decibel convert film-5.1.wav film-stereo.flac --channels 2\n  decibel convert episode.wav episode.flac --normalize -16"
     )
 
     @Argument(help: "The file to read.")
@@ -21,6 +22,13 @@ struct ConvertCommand: ParsableCommand {
 
     @Option(name: .long, help: "Output sample rate in hertz.")
     var rate: Int?
+
+    @Option(
+        name: .long,
+        help:
+            "Output channels: mono is copied to each, stereo averaged to mono, 5.1 and 7.1 mixed down to stereo (ITU-R BS.775)."
+    )
+    var channels: Int?
 
     @Option(name: .long, help: "wav, aiff, flac, ogg, opus, m4a (AAC) or alac (M4A needs FFmpeg's libraries).")
     var format: String?
@@ -43,6 +51,14 @@ struct ConvertCommand: ParsableCommand {
         if let rate {
             guard (1000...768_000).contains(rate) else {
                 throw ValidationError("--rate must be between 1000 and 768000 Hz")
+            }
+        }
+        if let channels {
+            guard (1...64).contains(channels) else { throw ValidationError("--channels must be between 1 and 64") }
+            if normalize != nil {
+                throw ValidationError(
+                    "--normalize measures the input's channels; with --channels, convert first and normalize the result"
+                )
             }
         }
         if let bits {
@@ -83,7 +99,8 @@ struct ConvertCommand: ParsableCommand {
         }
         let summary = try AudioConverter.convert(
             input: input, output: output,
-            options: ConvertOptions(format: writerFormat, sampleRate: rate.map(Double.init), gainDecibels: gain))
+            options: ConvertOptions(
+                format: writerFormat, sampleRate: rate.map(Double.init), channelCount: channels, gainDecibels: gain))
         printError(
             "decibel: wrote \(output): \(summary.output.containerName), \(summary.output.encodingName), \(Int(summary.output.sampleRate)) Hz, \(summary.output.channels) ch, \(summary.output.frames) frames"
         )
