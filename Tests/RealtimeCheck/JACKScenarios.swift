@@ -1,11 +1,12 @@
 import DecibelCore
+import DecibelFormats
 import DecibelJACK
 import Synchronization
 
 /// The JACK backend's process callback (buffer fetch from JACK's ports, zeroing, the render callback)
 /// on JACK's own real-time thread, against the running test server.
 enum JACKScenarios {
-    static let all: [Scenario] = [chain]
+    static let all: [Scenario] = [chain, adapted]
 
     /// An output, a duplex passthrough and an input stream chained through JACK for a second, one
     /// `jack_bufsize`-free run at the server's period.
@@ -56,5 +57,51 @@ enum JACKScenarios {
             throw ScenarioFailure("too few callbacks in 1 s: \(callbacks), expected at least \(expected) each")
         }
         guard heard.load(ordering: .relaxed) > 0 else { throw ScenarioFailure("the sink never heard the source") }
+    }
+
+    /// Streams at rates the server does not run: a 44.1 kHz stereo output resampled up and a 16 kHz mono
+    /// input resampled down inside JACK's callbacks (`makeAdaptedStream`), for a second.
+    static let adapted = Scenario(
+        "jack-adapted-streams", "a 44.1 kHz output and a 16 kHz input resampled at the edge of a 48 kHz jackd for 1 s"
+    ) {
+        let backend = JACKBackend()
+        guard case .available = backend.availability else {
+            throw ScenarioFailure("no JACK server answers (\(backend.availability)); run Scripts/servers start jack")
+        }
+        let phase = Atomic<Int>(0)
+        let output = try backend.makeAdaptedStream(
+            StreamConfiguration(direction: .output, sampleRate: 44_100, channelCount: 2, name: "rtcheck-44k") {
+                context in
+                var n = phase.load(ordering: .relaxed)
+                var frame = 0
+                while frame < context.frameCount {
+                    context.output.samples(0)[frame] = Float(n % 100) / 400
+                    context.output.samples(1)[frame] = -Float(n % 100) / 400
+                    n &+= 1
+                    frame += 1
+                }
+                phase.store(n, ordering: .relaxed)
+            })
+        defer { output.close() }
+        let frames = Atomic<Int>(0)
+        let input = try backend.makeAdaptedStream(
+            StreamConfiguration(direction: .input, sampleRate: 16_000, channelCount: 1, name: "rtcheck-16k") {
+                context in
+                frames.wrappingAdd(context.frameCount, ordering: .relaxed)
+            })
+        defer { input.close() }
+        guard output is AdaptedStream, input is AdaptedStream else {
+            throw ScenarioFailure("the server took 44.1 and 16 kHz as they are; nothing was adapted")
+        }
+        try output.start()
+        try input.start()
+        MonotonicClock.sleep(nanoseconds: 1_000_000_000)
+        try input.stop()
+        try output.stop()
+        guard phase.load(ordering: .relaxed) > 30_000, frames.load(ordering: .relaxed) > 10_000 else {
+            throw ScenarioFailure(
+                "too little audio in 1 s: \(phase.load(ordering: .relaxed)) frames at 44.1 kHz, "
+                    + "\(frames.load(ordering: .relaxed)) at 16 kHz")
+        }
     }
 }

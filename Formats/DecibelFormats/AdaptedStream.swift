@@ -1,0 +1,125 @@
+import DecibelCore
+
+/// A stream in the format the application asked for, running on a device or server that uses another
+/// rate or channel count. Returned by `AudioBackend.makeAdaptedStream(_:quality:)`.
+///
+/// The render callback sees `format` (the application's rate and channels); `deviceFormat` is what the
+/// device runs. Capture is resampled with libsoxr (`Resampler`) and mapped with `ChannelMap`, inside the
+/// device's real-time callback and without allocating; playback renders the application's blocks ahead
+/// into a small ring at the device's rate. `latency` includes what the conversion adds.
+public final class AdaptedStream: AudioStream {
+    /// The stream opened on the device, in the device's format.
+    public let deviceStream: any AudioStream
+    private let adapter: StreamAdapter
+    private let wanted: StreamConfiguration
+
+    init(device: any AudioStream, adapter: StreamAdapter, configuration: StreamConfiguration) {
+        deviceStream = device
+        self.adapter = adapter
+        wanted = configuration
+    }
+
+    /// The configuration the application asked for.
+    public var configuration: StreamConfiguration { wanted }
+    /// The application's side: its rate and channels.
+    public var format: StreamFormat { adapter.application }
+    /// What the device or server runs.
+    public var deviceFormat: StreamFormat { deviceStream.format }
+    /// The device's latency plus the conversion's, in frames of the application's rate.
+    public var latency: StreamLatency {
+        let device = deviceStream.latency
+        let ratio = adapter.application.sampleRate / adapter.device.sampleRate
+        let added = adapter.addedLatency
+        return StreamLatency(
+            inputFrames: Int((Double(device.inputFrames) * ratio).rounded()) + added.input,
+            outputFrames: Int((Double(device.outputFrames) * ratio).rounded()) + added.output)
+    }
+    /// The device stream's underruns and overruns.
+    public var xrunCount: Int { deviceStream.xrunCount }
+    /// The device stream's state.
+    public var state: StreamState { deviceStream.state }
+    /// Starts the device stream.
+    public func start() throws(AudioError) { try deviceStream.start() }
+    /// Stops the device stream.
+    public func stop() throws(AudioError) { try deviceStream.stop() }
+    /// Closes the device stream.
+    public func close() { deviceStream.close() }
+    /// The device stream's events.
+    public func events(capacity: Int) -> EventSequence<StreamEvent> { deviceStream.events(capacity: capacity) }
+}
+
+/// Holds the adapter for the device callback, which exists before the adapter can (the adapter needs the
+/// format the device granted). Set once, before the stream starts.
+private final class AdapterSlot: @unchecked Sendable {
+    var adapter: StreamAdapter?
+}
+
+extension AudioBackend {
+    /// Opens a stream in the configuration's rate and channel counts whatever the device runs.
+    ///
+    /// When the device takes the configuration as it is, this is `makeStream(_:)`. When it refuses the
+    /// rate or the channel counts (a JACK server at 48 kHz asked for 16 kHz; a device with 8 inputs asked
+    /// for mono), the stream opens at the device's own rate and channels and converts at the edge:
+    /// libsoxr resampling at `quality` and `ChannelMap.standard(from:to:)` channel mapping. Duplex streams
+    /// adapt channels; a duplex stream whose rate must change throws, as its two directions would need
+    /// two clocks' worth of buffering: open an input and an output stream instead.
+    public func makeAdaptedStream(
+        _ configuration: StreamConfiguration, quality: Resampler.Quality = .veryHigh
+    ) throws(AudioError) -> any AudioStream {
+        do {
+            return try makeStream(configuration)
+        } catch  where error.kind == .unsupportedConfiguration {
+            return try openAdapted(configuration, quality: quality, refusal: error)
+        }
+    }
+
+    private func openAdapted(
+        _ wanted: StreamConfiguration, quality: Resampler.Quality, refusal: AudioError
+    ) throws(AudioError) -> any AudioStream {
+        let slot = AdapterSlot()
+        var native = wanted
+        native.sampleRate = nil
+        native.render = { context in slot.adapter?.render(context) }
+        let device: any AudioStream
+        do {
+            device = try makeStream(native)
+        } catch  where error.kind == .unsupportedConfiguration {
+            // The channel counts too: ask for what the device lists.
+            let id = wanted.direction == .input ? wanted.inputDevice : wanted.outputDevice
+            var listed = try devices().first { $0.id == id }
+            if listed == nil { listed = try defaultDevice(for: wanted.direction) }
+            guard let listed else { throw refusal }
+            if wanted.direction.hasInput { native.inputChannelCount = max(1, listed.inputChannelCount) }
+            if wanted.direction.hasOutput { native.outputChannelCount = max(1, listed.outputChannelCount) }
+            device = try makeStream(native)
+        }
+        let granted = device.format
+        if wanted.direction == .duplex, let rate = wanted.sampleRate, rate != granted.sampleRate {
+            device.close()
+            throw AudioError(
+                .unsupportedConfiguration,
+                "the device runs at \(Int(granted.sampleRate)) Hz, and a duplex stream cannot be resampled to "
+                    + "\(Int(rate)) Hz; open an input and an output stream, or ask for \(Int(granted.sampleRate)) Hz")
+        }
+        let rate = wanted.sampleRate ?? granted.sampleRate
+        let ratio = rate / granted.sampleRate
+        let application = StreamFormat(
+            sampleRate: rate,
+            inputChannelCount: wanted.direction.hasInput ? wanted.inputChannelCount : 0,
+            outputChannelCount: wanted.direction.hasOutput ? wanted.outputChannelCount : 0,
+            bufferSize: Int((Double(granted.bufferSize) * ratio).rounded()),
+            maximumFrameCount: Int((Double(max(granted.maximumFrameCount, granted.bufferSize)) * ratio).rounded(.up))
+                + 16,
+            deviceSampleType: granted.deviceSampleType)
+        let adapter: StreamAdapter
+        do {
+            adapter = try StreamAdapter(
+                application: application, device: granted, quality: quality, callback: wanted.render)
+        } catch {
+            device.close()
+            throw error
+        }
+        slot.adapter = adapter
+        return AdaptedStream(device: device, adapter: adapter, configuration: wanted)
+    }
+}

@@ -1,0 +1,119 @@
+import Decibel
+import DecibelTestSupport
+import Foundation
+import Testing
+
+/// Streams in a format the JACK server does not run (it runs at 48 kHz): resampled and channel-mapped at
+/// the edge by `makeAdaptedStream`, checked on the server's own ports.
+@Suite(.serialized) struct AdaptedStreamTests {
+    static let jackRuns = JACKBackend().isAvailable || TestEnvironment.serversRequired
+
+    /// Signal-to-noise ratio in dB of `samples` against the best-fitting sine of `frequency` plus offset.
+    private func sineFitSNR(_ samples: [Float], frequency: Double, sampleRate: Double) -> Double {
+        let w = 2 * Double.pi * frequency / sampleRate
+        var m = [[Double]](repeating: [0, 0, 0], count: 3), v = [0.0, 0, 0]
+        for (i, x) in samples.enumerated() {
+            let basis = [sin(w * Double(i)), cos(w * Double(i)), 1]
+            for r in 0..<3 {
+                v[r] += basis[r] * Double(x)
+                for c in 0..<3 { m[r][c] += basis[r] * basis[c] }
+            }
+        }
+        // Solve the 3×3 normal equations by Gaussian elimination.
+        for p in 0..<3 {
+            for r in (p + 1)..<3 {
+                let f = m[r][p] / m[p][p]
+                for c in p..<3 { m[r][c] -= f * m[p][c] }
+                v[r] -= f * v[p]
+            }
+        }
+        var k = [0.0, 0, 0]
+        for r in (0..<3).reversed() {
+            k[r] = (v[r] - ((r + 1)..<3).reduce(0) { $0 + m[r][$1] * k[$1] }) / m[r][r]
+        }
+        var signal = 0.0, noise = 0.0
+        for (i, x) in samples.enumerated() {
+            let fit = k[0] * sin(w * Double(i)) + k[1] * cos(w * Double(i)) + k[2]
+            signal += fit * fit
+            noise += (Double(x) - fit) * (Double(x) - fit)
+        }
+        return 10 * log10(signal / max(noise, 1e-300))
+    }
+
+    @Test(
+        "16 kHz mono capture from a 48 kHz JACK server: right pitch and level, ≥ 100 dB SNR",
+        .enabled(if: jackRuns, "no JACK server; Scripts/servers start jack"))
+    func sixteenKilohertzMonoCapture() throws {
+        let backend = JACKBackend()
+        let sine = SineSource(frequency: 1000, amplitude: 0.5)
+        let source = try backend.makeJACKStream(
+            StreamConfiguration(direction: .output, channelCount: 1, name: "dcb-adapt-src", render: sine.render),
+            options: JACKStreamOptions(outputConnections: .none))
+        defer { source.close() }
+        let sink = CaptureSink(seconds: 4, rate: 16_000)
+        let stream = try backend.makeAdaptedStream(
+            StreamConfiguration(
+                direction: .input, sampleRate: 16_000, channelCount: 1, name: "dcb-adapt-16k", render: sink.render))
+        defer { stream.close() }
+        let adapted = try #require(stream as? AdaptedStream, "the server at 48 kHz took 16 kHz as it is?")
+        let jack = try #require(adapted.deviceStream as? JACKStream)
+        #expect(adapted.format.sampleRate == 16_000 && adapted.format.inputChannelCount == 1)
+        #expect(adapted.deviceFormat.sampleRate == 48_000)
+        #expect(adapted.latency.inputFrames > 0)
+        try source.start()
+        try stream.start()
+        // Ports connect once both clients are active.
+        let connect = try run("jack_connect", [source.outputPortNames[0], jack.inputPortNames[0]])
+        try #require(connect.status == 0, "jack_connect: \(connect.standardError)")
+        Thread.sleep(forTimeInterval: 2.5)
+        try stream.stop()
+        let samples = sink.drain()
+        // At 16 kHz, 2.5 s is 40 000 frames; the first 0.5 s (connections settling) is left out.
+        #expect(samples.count > 32_000, "\(samples.count) frames in 2.5 s at 16 kHz")
+        let steady = Array(samples.suffix(16_000))
+        let frequency = SignalAnalysis.frequency(steady, sampleRate: 16_000)
+        let magnitude = SignalAnalysis.magnitude(of: 1000, in: steady, sampleRate: 16_000)
+        let snr = sineFitSNR(steady, frequency: 1000, sampleRate: 16_000)
+        print(
+            "adapted 48 → 16 kHz capture: \(samples.count) frames, \(frequency) Hz, magnitude \(magnitude), SNR \(snr) dB"
+        )
+        #expect(abs(frequency - 1000) < 0.5)
+        #expect(abs(magnitude - 0.5) < 0.005)
+        #expect(snr >= 100)
+    }
+
+    @Test(
+        "44.1 kHz stereo playback into a 48 kHz JACK server is heard at the right pitch and level",
+        .enabled(if: jackRuns, "no JACK server; Scripts/servers start jack"))
+    func cd44100PlaybackIntoJACK() throws {
+        let backend = JACKBackend()
+        let sine = SineSource(frequency: 441, amplitude: 0.25)
+        let stream = try backend.makeAdaptedStream(
+            StreamConfiguration(
+                direction: .output, sampleRate: 44_100, channelCount: 2, name: "dcb-adapt-44k", render: sine.render))
+        defer { stream.close() }
+        let adapted = try #require(stream as? AdaptedStream)
+        let jack = try #require(adapted.deviceStream as? JACKStream)
+        #expect(adapted.format.sampleRate == 44_100 && adapted.format.outputChannelCount == 2)
+        let sink = CaptureSink(seconds: 4, rate: 48_000)
+        let listener = try backend.makeJACKStream(
+            StreamConfiguration(direction: .input, channelCount: 1, name: "dcb-adapt-ear", render: sink.render),
+            options: JACKStreamOptions(inputConnections: .ports([jack.outputPortNames[1]])))
+        defer { listener.close() }
+        try stream.start()
+        try listener.start()
+        Thread.sleep(forTimeInterval: 2.5)
+        try listener.stop()
+        let steady = Array(sink.drain().suffix(48_000))
+        let frequency = SignalAnalysis.frequency(steady, sampleRate: 48_000)
+        let magnitude = SignalAnalysis.magnitude(of: 441, in: steady, sampleRate: 48_000)
+        let snr = sineFitSNR(steady, frequency: 441, sampleRate: 48_000)
+        print(
+            "adapted 44.1 → 48 kHz playback: \(frequency) Hz, magnitude \(magnitude), SNR \(snr) dB, xruns \(stream.xrunCount)"
+        )
+        #expect(steady.count == 48_000)
+        #expect(abs(frequency - 441) < 0.5)
+        #expect(abs(magnitude - 0.25) < 0.0025)
+        #expect(snr >= 100)
+    }
+}
