@@ -69,6 +69,18 @@ public final class AudioEngine: @unchecked Sendable {
     public convenience init(
         backend: any AudioBackend, configuration: StreamConfiguration, inputChannels: [Int]? = nil
     ) throws(AudioError) {
+        try self.init(configuration: configuration, inputChannels: inputChannels) { configuration throws(AudioError) in
+            try backend.makeStream(configuration)
+        }
+    }
+
+    /// Like `init(backend:configuration:inputChannels:)`, with the stream opened by `openStream` (given
+    /// the configuration with the engine's render callback), for streams a backend does not open itself,
+    /// such as DecibelFormats' `makeAdaptedStream`.
+    public convenience init(
+        configuration: StreamConfiguration, inputChannels: [Int]? = nil,
+        openStream: (StreamConfiguration) throws(AudioError) -> any AudioStream
+    ) throws(AudioError) {
         var configuration = configuration
         if let inputChannels {
             guard configuration.direction.hasInput, !inputChannels.isEmpty,
@@ -84,7 +96,7 @@ public final class AudioEngine: @unchecked Sendable {
             sampleRate: configuration.sampleRate ?? 48_000, channelCount: max(1, configuration.outputChannelCount),
             inputChannelCount: configuration.inputChannelCount, inputChannels: inputChannels)
         configuration.render = renderCallback
-        try attach(to: try backend.makeStream(configuration))
+        try attach(to: try openStream(configuration))
     }
 
     deinit {

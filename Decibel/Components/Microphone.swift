@@ -201,7 +201,7 @@ public final class Microphone: @unchecked Sendable {
             },
             render: { _ in }
         )
-        let engine = try AudioEngine(backend: backend, configuration: configuration, inputChannels: channels)
+        let engine = try AudioEngine.adapted(backend: backend, configuration: configuration, inputChannels: channels)
         let meter = LevelMeter(channelCount: channelCount)
         try engine.attach(meter)
         try engine.connect(engine.inputNode, to: meter)

@@ -55,7 +55,7 @@ public final class Output: @unchecked Sendable {
             render: { _ in }
         )
         self.configuration = configuration
-        engine = try AudioEngine(backend: backend, configuration: configuration)
+        engine = try AudioEngine.adapted(backend: backend, configuration: configuration)
         guard let stream = engine.stream else { throw AudioError(.invalidState, "the output's engine has no stream") }
         current = Locked((stream, device))
         group = ChannelGroup(name: "output", channelCount: engine.channelCount)
@@ -88,7 +88,7 @@ public final class Output: @unchecked Sendable {
             var configuration = configuration
             configuration.outputDevice = device
             configuration.render = engine.renderCallback
-            let new = try backend.makeStream(configuration)
+            let new = try backend.makeAdaptedStream(configuration)
             try engine.attach(to: new)
             current.withLock { $0 = (new, device) }
             if wasRunning { try new.start() }

@@ -94,6 +94,24 @@ struct DecibelCLIBackendTests {
         #expect(wrongDevice.status != 0)
         #expect(wrongDevice.standardError.contains("no device 'nosuchclient'"))
     }
+
+    @Test(
+        "on a 48 kHz jackd, record --rate 16000 --channels 1 writes 16 kHz mono of the asked length; tone --rate 44100 plays",
+        .enabled(if: TestEnvironment.serversRequired, "needs the jackd that Scripts/test starts"))
+    func jackAdaptsRates() throws {
+        let out = TestEnvironment.temporaryDirectory("decibel-cli-adapt").appendingPathComponent("16k.wav").path
+        let record = try run(
+            decibelPath, ["record", out, "--rate", "16000", "--channels", "1", "--duration", "1", "--backend", "jack"])
+        #expect(record.status == 0, "\(record.standardError)")
+        let soxi = { (flag: String) in
+            try run("soxi", [flag, out]).standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        #expect(try soxi("-r") == "16000" && soxi("-c") == "1")
+        #expect(try soxi("-s") == "16000")
+        let tone = try run(decibelPath, ["tone", "--rate", "44100", "--duration", "0.3", "--backend", "jack"])
+        #expect(tone.status == 0, "\(tone.standardError)")
+        #expect(tone.standardError.contains("44100 Hz"), "\(tone.standardError)")
+    }
 }
 
 /// PipeWire's JACK implementation (`pipewire-jack`) in front of a real PipeWire daemon of the test's own.

@@ -17,7 +17,7 @@ final class PlaybackSession: @unchecked Sendable {
     ) throws {
         self.backend = backend
         let configuration = makeConfiguration(failure.handler)
-        engine = try AudioEngine(backend: backend, configuration: configuration)
+        engine = try AudioEngine.adapted(backend: backend, configuration: configuration)
         guard let stream = engine.stream else { throw AudioError(.invalidState, "the engine has no stream") }
         self.stream = stream
     }

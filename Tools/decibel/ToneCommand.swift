@@ -9,7 +9,7 @@ struct ToneCommand: ParsableCommand {
         commandName: "tone",
         abstract: "Play a test tone.",
         discussion:
-            "Examples:\n  decibel tone\n  decibel tone --frequency 1000 --waveform square --duration 2 --backend pulse"
+            "Examples:\n  decibel tone\n  decibel tone --frequency 1000 --waveform square --duration 2 --backend pulse\n  decibel tone --rate 44100 --channels 1 --backend jack   (resampled if the server runs another rate)"
     )
 
     @Option(name: .long, help: "Frequency in hertz.")
@@ -23,6 +23,12 @@ struct ToneCommand: ParsableCommand {
 
     @Option(name: .long, help: "Peak amplitude, 0 to 1.")
     var amplitude: Double = 0.3
+
+    @Option(name: .long, help: "Sample rate in hertz (default: the device's; another rate is resampled at the edge).")
+    var rate: Double?
+
+    @Option(name: .long, help: "Channels to play (mapped to the device's if it has others).")
+    var channels: Int = 2
 
     @OptionGroup var choice: BackendChoice
 
@@ -38,6 +44,12 @@ struct ToneCommand: ParsableCommand {
         guard duration.isFinite, duration > 0, duration <= 86_400 else {
             throw ValidationError("--duration must be between 0 and 86400 seconds")
         }
+        if let rate {
+            guard rate.isFinite, (1000...768_000).contains(rate) else {
+                throw ValidationError("--rate must be between 1000 and 768000 Hz")
+            }
+        }
+        guard (1...64).contains(channels) else { throw ValidationError("--channels must be between 1 and 64") }
         guard amplitude.isFinite, amplitude >= 0, amplitude <= 1 else {
             throw ValidationError("--amplitude must be between 0 and 1")
         }
@@ -50,7 +62,7 @@ struct ToneCommand: ParsableCommand {
             waveform: Waveform(rawValue: waveform) ?? .sine, frequency: frequency, amplitude: Float(amplitude))
         let failure = Locked<StreamEvent?>(nil)
         let configuration = StreamConfiguration(
-            direction: .output, device: device, name: "decibel tone",
+            direction: .output, device: device, sampleRate: rate, channelCount: channels, name: "decibel tone",
             onEvent: { event in
                 switch event {
                 case .serverShutDown, .deviceLost: failure.withLock { $0 = event }
@@ -59,7 +71,7 @@ struct ToneCommand: ParsableCommand {
             },
             render: { context in tone.render(context) }
         )
-        let stream = try backend.makeStream(configuration)
+        let stream = try backend.makeAdaptedStream(configuration)
         defer { stream.close() }
         tone.prepare(sampleRate: stream.format.sampleRate, duration: duration)
         printError(
