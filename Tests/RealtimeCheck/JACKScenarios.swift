@@ -8,15 +8,21 @@ import Synchronization
 enum JACKScenarios {
     static let all: [Scenario] = [chain, adapted]
 
+    /// The backend, once the test server answers.
+    static func runningServer() throws -> JACKBackend {
+        let backend = JACKBackend()
+        guard case .available = backend.availability else {
+            throw ScenarioFailure("no JACK server answers (\(backend.availability)); run Scripts/servers start jack")
+        }
+        return backend
+    }
+
     /// An output, a duplex passthrough and an input stream chained through JACK for a second, one
     /// `jack_bufsize`-free run at the server's period.
     static let chain = Scenario(
         "jack-streams", "JACK output -> duplex passthrough -> input streams on a real jackd for 1 s"
     ) {
-        let backend = JACKBackend()
-        guard case .available = backend.availability else {
-            throw ScenarioFailure("no JACK server answers (\(backend.availability)); run Scripts/servers start jack")
-        }
+        let backend = try runningServer()
         let phase = Atomic<Int>(0)
         let source = try backend.makeJACKStream(
             StreamConfiguration(direction: .output, channelCount: 2, name: "rtcheck-source") { context in
@@ -64,10 +70,7 @@ enum JACKScenarios {
     static let adapted = Scenario(
         "jack-adapted-streams", "a 44.1 kHz output and a 16 kHz input resampled at the edge of a 48 kHz jackd for 1 s"
     ) {
-        let backend = JACKBackend()
-        guard case .available = backend.availability else {
-            throw ScenarioFailure("no JACK server answers (\(backend.availability)); run Scripts/servers start jack")
-        }
+        let backend = try runningServer()
         let phase = Atomic<Int>(0)
         let output = try backend.makeAdaptedStream(
             StreamConfiguration(direction: .output, sampleRate: 44_100, channelCount: 2, name: "rtcheck-44k") {
