@@ -7,6 +7,10 @@ import Synchronization
 /// weak reference would give the node a side table and slow down every retain on the render path).
 final class NodeEventInbox: @unchecked Sendable {
     static let capacity = 256
+    /// Counts pushes into every inbox of the process. A node whose last look saw the same count has
+    /// nothing new and skips its own queue: reading one shared, cache-resident counter per node and
+    /// block costs less than reaching into each node's queue (two more objects, usually out of cache).
+    static let pushes = Atomic<Int>(0)
     let queue = SPSCQueue<ScheduledEvent>(capacity: capacity)
     private let producer = ControlLock()
     private let dropped = Atomic<Int>(0)
@@ -14,7 +18,8 @@ final class NodeEventInbox: @unchecked Sendable {
     /// Any control thread: queues `event`; counts a drop and returns `false` when full.
     func push(_ event: ScheduledEvent) -> Bool {
         let pushed = producer.withLock { queue.push(event) }
-        if !pushed { countDrop() }
+        // After the push: a render thread that reads the new count also sees the event.
+        if pushed { Self.pushes.wrappingAdd(1, ordering: .releasing) } else { countDrop() }
         return pushed
     }
 

@@ -28,6 +28,8 @@ open class RenderNode: AudioNode, @unchecked Sendable {
     private let parameterCount: Int
     private let pending: UnsafeMutablePointer<ScheduledEvent>
     @exclusivity(unchecked) private var pendingCount = 0
+    /// `NodeEventInbox.pushes` when this node last emptied its queue (-1: never).
+    @exclusivity(unchecked) private var seenPushes = -1
     private var sliceInputs: UnsafeMutablePointer<AudioBufferView>
 
     /// Creates a node with `inputBusCount` busses, `channelCount` output channels and `parameters`
@@ -131,7 +133,11 @@ open class RenderNode: AudioNode, @unchecked Sendable {
 
     /// Applies scheduled events at their exact frames, calling `process(_:)` once per slice between them.
     public final func render(_ context: NodeRenderContext) {
-        while let event = incoming._withUnsafeGuaranteedRef({ $0.pop() }) { insertPending(event) }
+        let pushes = NodeEventInbox.pushes.load(ordering: .acquiring)
+        if pushes != seenPushes {
+            seenPushes = pushes
+            while let event = incoming._withUnsafeGuaranteedRef({ $0.pop() }) { insertPending(event) }
+        }
         let frames = context.frameCount
         let start = context.sampleTime
         if pendingCount == 0 || pending[0].time >= start + Int64(frames) {
