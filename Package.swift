@@ -39,9 +39,9 @@ let package = Package(
     targets: [
         // MARK: Core — formats, buffers, ring buffers, backend protocols, render path. No C audio library.
         .target(name: "DecibelCore", path: "Core/DecibelCore"),
-        // Vector kernels of Decibel's own (C, AVX picked at run time): waveform summaries.
+        // Vector kernels of Decibel's own (C, AVX picked at run time): waveform summaries; cache hints.
         .target(name: "CDecibelSIMD", path: "Core/CDecibelSIMD"),
-        .target(name: "DecibelGraph", dependencies: ["DecibelCore"], path: "Core/DecibelGraph"),
+        .target(name: "DecibelGraph", dependencies: ["DecibelCore", "CDecibelSIMD"], path: "Core/DecibelGraph"),
 
         // MARK: Backends — one folder each: a C shim target (module map + small header) and a Swift target.
         // Each loads its C library with dlopen() at run time: the headers are needed to build, not the library to run.
