@@ -9,6 +9,7 @@ final class StreamAdapter: @unchecked Sendable {
     let application: StreamFormat
     let device: StreamFormat
     private let appCallback: RenderCallback
+    /// `nil` when no mapping is needed (no such direction, or the same channels on both sides).
     private let inputMap: ChannelMap?
     private let outputMap: ChannelMap?
     private let capture: Resampler?
@@ -36,8 +37,11 @@ final class StreamAdapter: @unchecked Sendable {
         let deviceFrames = max(device.maximumFrameCount, device.bufferSize, 1)
         let channelsIn = application.inputChannelCount, channelsOut = application.outputChannelCount
         let resamples = application.sampleRate != device.sampleRate
-        inputMap = channelsIn > 0 ? try ChannelMap.standard(from: device.inputChannelCount, to: channelsIn) : nil
-        outputMap = channelsOut > 0 ? try ChannelMap.standard(from: channelsOut, to: device.outputChannelCount) : nil
+        let inputMap = channelsIn > 0 ? try ChannelMap.standard(from: device.inputChannelCount, to: channelsIn) : nil
+        let outputMap =
+            channelsOut > 0 ? try ChannelMap.standard(from: channelsOut, to: device.outputChannelCount) : nil
+        self.inputMap = inputMap?.isIdentity == true ? nil : inputMap
+        self.outputMap = outputMap?.isIdentity == true ? nil : outputMap
         capture =
             resamples && channelsIn > 0
             ? try Resampler(
@@ -73,11 +77,10 @@ final class StreamAdapter: @unchecked Sendable {
     /// Device callback.
     func render(_ context: RenderContext) {
         let frames = context.frameCount
-        var input = AudioBufferView.empty
+        var input = application.inputChannelCount > 0 ? context.input : AudioBufferView.empty
         if let inputMap {
-            let view = mappedInput.view(frames: frames)
-            inputMap.apply(context.input, to: view, frames: frames)
-            input = view
+            input = mappedInput.view(frames: frames)
+            inputMap.apply(context.input, to: input, frames: frames)
         }
         if let capture {
             deliverCapture(input, through: capture, hostTime: context.timestamp.hostTime)
@@ -85,15 +88,18 @@ final class StreamAdapter: @unchecked Sendable {
         }
         if let playback, let pending {
             fillPlayback(frames: frames, through: playback, into: pending, hostTime: context.timestamp.hostTime)
-            let view = mappedOutput.view(frames: frames)
+            let view = outputMap == nil ? context.output : mappedOutput.view(frames: frames)
             let got = pending.read(into: view)
             if got < frames { view.slice(from: got, count: frames - got).clear() }
             outputMap?.apply(view, to: context.output, frames: frames)
             return
         }
-        // Same rate: channels only, block for block (duplex included).
-        let output = outputMap == nil ? AudioBufferView.empty : mappedOutput.view(frames: frames)
-        output.clear()
+        // Same rate: channels only, block for block (duplex included). The device's output arrives zeroed.
+        var output = application.outputChannelCount > 0 ? context.output : AudioBufferView.empty
+        if outputMap != nil {
+            output = mappedOutput.view(frames: frames)
+            output.clear()
+        }
         appCallback(
             RenderContext(
                 input: input, output: output, frameCount: frames,

@@ -38,16 +38,6 @@ import Testing
         return result
     }
 
-    /// SNR from an exact DFT: over `count` samples holding a whole number of periods, the power in the
-    /// 1 kHz bin (Goertzel at that exact bin) against everything else (total power by Parseval minus it).
-    static func snr(of samples: ArraySlice<Float>, sampleRate: Int) -> Double {
-        let window = Array(samples)
-        let total = window.reduce(0.0) { $0 + Double($1) * Double($1) } / Double(window.count)
-        let amplitude = SignalAnalysis.magnitude(of: 1_000, in: window, sampleRate: Double(sampleRate))
-        let tone = amplitude * amplitude / 2
-        return 10 * log10(tone / max(total - tone, 1e-30))
-    }
-
     @Test("1 kHz sine SNR ≥ 100 dB", arguments: [(44_100, 48_000), (48_000, 44_100), (96_000, 48_000)])
     func sineStaysClean(_ rates: (Int, Int)) throws {
         let (input, output) = rates
@@ -57,7 +47,7 @@ import Testing
             abs(converted.count - expected) <= 1, "\(input)→\(output): \(converted.count) frames, expected \(expected)")
         // One second from the middle: a whole number of 1 kHz periods, so the tone sits on one DFT bin.
         let middle = converted[output..<(2 * output)]
-        let snr = Self.snr(of: middle, sampleRate: output)
+        let snr = SignalAnalysis.toneSNR(Array(middle), frequency: 1_000, sampleRate: Double(output))
         #expect(snr >= 100, "\(input)→\(output): SNR \(snr) dB")
         // The output is also time-aligned with the input: against the ideal sine at the output rate.
         let ideal = (output..<(2 * output)).map {
@@ -93,7 +83,7 @@ import Testing
             let t = Double(frame) / 48_000
             return Float(0.5 * sin(2 * Double.pi * 1_000 * t) + 0.0005 * sin(2 * Double.pi * 3_000 * t))
         }
-        let snr = Self.snr(of: samples[...], sampleRate: 48_000)
+        let snr = SignalAnalysis.toneSNR(samples, frequency: 1_000, sampleRate: 48_000)
         #expect(abs(snr - 60) < 0.5, "measured \(snr) dB")
     }
 

@@ -25,6 +25,30 @@ public enum SignalAnalysis {
         return Double(crossings.count - 1) / ((last - first) / sampleRate)
     }
 
+    /// Signal-to-noise ratio in dB of a tone at `frequency`: over samples holding a whole number of its
+    /// periods, the sine in its DFT bin (the least-squares fit at that frequency) against the residual
+    /// left when that sine and the mean are subtracted sample by sample.
+    public static func toneSNR(_ samples: [Float], frequency: Double, sampleRate: Double) -> Double {
+        let omega = 2 * Double.pi * frequency / sampleRate
+        let count = Double(max(1, samples.count))
+        var cosine = 0.0, sine = 0.0, sum = 0.0
+        for (index, sample) in samples.enumerated() {
+            let x = Double(sample), phase = omega * Double(index)
+            cosine += x * cos(phase)
+            sine += x * sin(phase)
+            sum += x
+        }
+        let a = 2 * cosine / count, b = 2 * sine / count, mean = sum / count
+        var residual = 0.0
+        for (index, sample) in samples.enumerated() {
+            let phase = omega * Double(index)
+            let error = Double(sample) - mean - a * cos(phase) - b * sin(phase)
+            residual += error * error
+        }
+        let tone = (a * a + b * b) / 2 * count
+        return 10 * log10(tone / max(residual, .leastNormalMagnitude))
+    }
+
     /// Magnitude (0...1 for a full-scale sine) of `frequency` in `samples`, by the Goertzel algorithm.
     public static func magnitude(of frequency: Double, in samples: [Float], sampleRate: Double) -> Double {
         let omega = 2 * Double.pi * frequency / sampleRate

@@ -16,6 +16,8 @@ public struct ChannelMap: Hashable, Sendable, CustomStringConvertible {
     public let outputChannelCount: Int
     /// Gains, row-major: `gains[output * inputChannelCount + input]`.
     public let gains: [Float]
+    /// Per output row, the input it copies at unity gain, or -1 (worked out once, not per block).
+    private let copiedInputs: [Int]
 
     /// A map with an explicit gain matrix (`outputChannelCount` rows of `inputChannelCount` gains).
     public init(inputChannelCount: Int, outputChannelCount: Int, gains: [Float]) throws(AudioError) {
@@ -36,6 +38,12 @@ public struct ChannelMap: Hashable, Sendable, CustomStringConvertible {
         self.inputChannelCount = inputChannelCount
         self.outputChannelCount = outputChannelCount
         self.gains = gains
+        copiedInputs = (0..<outputChannelCount).map { row in
+            let rowGains = gains[row * inputChannelCount..<(row + 1) * inputChannelCount]
+            let used = rowGains.indices.filter { rowGains[$0] != 0 }
+            guard used.count == 1, let only = used.first, rowGains[only] == 1 else { return -1 }
+            return only - row * inputChannelCount
+        }
     }
 
     /// A map whose output channel `c` is input channel `channels[c]`, or silence where that is `nil`.
@@ -84,7 +92,7 @@ public struct ChannelMap: Hashable, Sendable, CustomStringConvertible {
     /// Whether the map passes every channel through unchanged.
     public var isIdentity: Bool {
         inputChannelCount == outputChannelCount
-            && (0..<outputChannelCount).allSatisfy { row in soleInput(ofRow: row) == row }
+            && copiedInputs.enumerated().allSatisfy { $0.offset == $0.element }
     }
 
     /// The map with every row scaled down so that no output can exceed the largest input: rows whose
@@ -111,8 +119,9 @@ public struct ChannelMap: Hashable, Sendable, CustomStringConvertible {
             while row < min(outputChannelCount, output.channelCount) {
                 let out = output.samples(row)
                 let rowGains = matrix.baseAddress! + row * inputChannelCount
-                if let sole = soleInput(ofRow: row), sole < input.channelCount {
-                    out.update(from: input.samples(sole), count: frames)
+                let copied = copiedInputs[row]
+                if copied >= 0 && copied < input.channelCount {
+                    out.update(from: input.samples(copied), count: frames)
                 } else {
                     out.update(repeating: 0, count: frames)
                     var column = 0
@@ -128,18 +137,6 @@ public struct ChannelMap: Hashable, Sendable, CustomStringConvertible {
                 row += 1
             }
         }
-    }
-
-    /// The input a row copies at unity gain, when it is exactly that.
-    private func soleInput(ofRow row: Int) -> Int? {
-        var sole: Int?
-        for column in 0..<inputChannelCount {
-            let gain = gains[row * inputChannelCount + column]
-            if gain == 0 { continue }
-            guard gain == 1, sole == nil else { return nil }
-            sole = column
-        }
-        return sole
     }
 
     /// The channel counts, as in `ChannelMap(6 → 2)`.
