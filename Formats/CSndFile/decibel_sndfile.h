@@ -17,6 +17,8 @@ static inline int decibel_sndfile_endian(int format) { return format & SF_FORMAT
 static inline unsigned long decibel_soxr_quality_vhq(void) { return SOXR_VHQ; }
 static inline unsigned long decibel_soxr_quality_hq(void) { return SOXR_HQ; }
 static inline unsigned long decibel_soxr_quality_mq(void) { return SOXR_MQ; }
+/// `SOXR_VR`: a converter whose ratio `soxr_set_io_ratio` may change while it runs.
+static inline unsigned long decibel_soxr_flag_variable_rate(void) { return SOXR_VR; }
 /// Non-interleaved ("split") 32-bit float in and out.
 static inline soxr_io_spec_t decibel_soxr_float_split_io(void) {
     return soxr_io_spec(SOXR_FLOAT32_S, SOXR_FLOAT32_S);

@@ -89,7 +89,7 @@ public final class Resampler: @unchecked Sendable {
     /// converter's first blocks, and that first set-up is not safe against another thread doing the same
     /// (chirlu/soxr#10 reports crashes from concurrent converters); converters that are already running
     /// only read those tables, so `process` needs no lock.
-    private static let setupLock = ControlLock()
+    static let setupLock = ControlLock()
 
     /// Runs silence through the converter so soxr's buffers reach their working size now, and records
     /// how many output frames that silence owes (see the type's notes).

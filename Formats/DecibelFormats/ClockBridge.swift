@@ -1,0 +1,227 @@
+import DecibelCore
+import Synchronization
+
+/// Carries audio from one device's clock to another's: the input device's callback writes into a ring,
+/// the output device's callback reads through a variable-ratio resampler whose ratio a `DriftController`
+/// steers by the ring's fill, so that over hours the ring neither runs dry nor overflows (the
+/// `alsa_in`/`zita-ajbridge` approach). `report` gives the measured drift and the corrections.
+///
+/// `write(_:at:)` belongs to the input device's render thread and `read(into:at:)` to the output's; both
+/// are real-time safe. The times are nanoseconds on one clock for both sides (`MonotonicClock.now()`, or a
+/// simulated clock when the devices are driven by hand): the reader interpolates the input's progress
+/// since its last block, so block-sized steps in the fill do not reach the ratio.
+public final class ClockBridge: @unchecked Sendable {
+    /// What the bridge measured; safe to read from any thread while it runs.
+    public struct Report: Sendable, CustomStringConvertible {
+        /// The input clock's drift against the output's, in parts per million (positive: the input runs fast).
+        public var driftPPM: Double
+        /// The ratio correction applied at the last block, in parts per million (drift plus the term that
+        /// pulls the fill back to its target).
+        public var correctionPPM: Double
+        /// The fill (input frames waiting) the bridge holds the ring at.
+        public var targetFill: Int
+        /// The fill the bridge keeps to: from what one output block needs to the target plus a margin.
+        public var band: ClosedRange<Int>
+        /// The lowest and highest fill seen at the output's blocks since the bridge locked, if it has.
+        public var fillRange: ClosedRange<Int>?
+        /// Output blocks that found the ring empty (each restarts the lock after a refill).
+        public var underruns: Int
+        /// Input blocks that found the ring full (their excess is dropped).
+        public var overruns: Int
+        /// Times the fill left the band so far that frames were skipped to recentre it.
+        public var resyncs: Int
+        /// Whether the output is reading the input (false while the ring fills at the start or after an
+        /// underrun).
+        public var isLocked: Bool
+
+        /// One line: drift, correction, fill range against the band, and the counters.
+        public var description: String {
+            let range = fillRange.map { "\($0.lowerBound)…\($0.upperBound)" } ?? "none yet"
+            return "drift \(formatted(driftPPM)) ppm, correction \(formatted(correctionPPM)) ppm, fill \(range) "
+                + "(target \(targetFill), band \(band.lowerBound)…\(band.upperBound)), underruns \(underruns), "
+                + "overruns \(overruns), resyncs \(resyncs)"
+        }
+
+        private func formatted(_ value: Double) -> String { String(Double((value * 100).rounded()) / 100) }
+    }
+
+    /// Input frames per second (nominal).
+    public let inputRate: Double
+    /// Output frames per second (nominal).
+    public let outputRate: Double
+    /// Channels carried.
+    public let channelCount: Int
+    /// The fill the ring is held at, in input frames.
+    public let targetFill: Int
+    /// The fill range kept to without a resync.
+    public let band: ClosedRange<Int>
+
+    private let ring: FrameRingBuffer
+    private let resampler: VariableResampler
+    private let staging: AudioBuffer
+    private let resyncAbove: Int
+
+    // Reader (output thread) state.
+    @exclusivity(unchecked) private var controller: DriftController
+    @exclusivity(unchecked) private var stagedOffset = 0
+    @exclusivity(unchecked) private var stagedCount = 0
+    @exclusivity(unchecked) private var consumedTotal: Int64 = 0
+    /// Input frames the output has used since the lock, counted as output frames × ratio: unlike the
+    /// frames handed to the resampler, this grows smoothly (soxr takes input in chunks and holds some).
+    @exclusivity(unchecked) private var usedTotal = 0.0
+    @exclusivity(unchecked) private var locked = false
+    // Writer (input thread) state.
+    @exclusivity(unchecked) private var writtenTotal: Int64 = 0
+
+    // The writer's progress, published in two slots (see `snapshot()`).
+    private let publications = Atomic<Int>(0)
+    private let slotFrames0 = Atomic<Int64>(0), slotFrames1 = Atomic<Int64>(0)
+    private let slotTime0 = Atomic<UInt64>(0), slotTime1 = Atomic<UInt64>(0)
+
+    // The report, published by the reader (doubles as bit patterns).
+    private let driftBits = Atomic<UInt64>(0), correctionBits = Atomic<UInt64>(0)
+    private let lowestFill = Atomic<Int>(.max), highestFill = Atomic<Int>(.min)
+    private let underrunCount = Atomic<Int>(0), overrunCount = Atomic<Int>(0), resyncCount = Atomic<Int>(0)
+    private let lockedFlag = Atomic<Bool>(false)
+
+    /// A bridge from an input at `inputRate` delivering up to `inputFrames` per callback to an output at
+    /// `outputRate` asking for up to `outputFrames`. `marginFrames` (default: the larger block) is the
+    /// headroom above what the two blocks need; more margin rides out more scheduling jitter at the cost
+    /// of latency (`latencyFrames`).
+    public init(
+        inputRate: Double, outputRate: Double, channelCount: Int, inputFrames: Int, outputFrames: Int,
+        marginFrames: Int? = nil, loopBandwidth: Double = 0.5
+    ) throws(AudioError) {
+        guard inputFrames > 0, outputFrames > 0, channelCount > 0 else {
+            throw AudioError(
+                .invalidArgument,
+                "ClockBridge: \(channelCount) channels, blocks of \(inputFrames) in and \(outputFrames) out are not usable"
+            )
+        }
+        resampler = try VariableResampler(
+            inputRate: inputRate, outputRate: outputRate, channelCount: channelCount, maxInputFrames: 128)
+        self.inputRate = inputRate
+        self.outputRate = outputRate
+        self.channelCount = channelCount
+        let outputNeeds = Int((Double(outputFrames) * resampler.nominalRatio * 1.01).rounded(.up))
+        let margin = marginFrames ?? max(inputFrames, outputNeeds)
+        targetFill = inputFrames + outputNeeds + margin
+        band = outputNeeds...(targetFill + margin)
+        resyncAbove = targetFill + 4 * (margin + inputFrames)
+        ring = FrameRingBuffer(channelCount: channelCount, capacity: resyncAbove + 4 * (inputFrames + outputNeeds))
+        staging = AudioBuffer(channelCount: channelCount, frameCapacity: resampler.maxInputFrames)
+        controller = DriftController(targetFill: Double(targetFill), inputRate: inputRate, bandwidth: loopBandwidth)
+    }
+
+    /// Output frames of delay the bridge adds on average: the target fill and the filter.
+    public var latencyFrames: Int {
+        Int((Double(targetFill) / resampler.nominalRatio + resampler.delayFrames).rounded())
+    }
+
+    /// The input device's callback: queues `input` (its first `channelCount` channels), captured at `time`.
+    public func write(_ input: AudioBufferView, at time: UInt64) {
+        let written = ring.write(input)
+        if written < input.frameCount { overrunCount.add(1, ordering: .relaxed) }
+        writtenTotal += Int64(written)
+        let next = publications.load(ordering: .relaxed) &+ 1
+        if next & 1 == 0 {
+            slotFrames0.store(writtenTotal, ordering: .relaxed)
+            slotTime0.store(time, ordering: .relaxed)
+        } else {
+            slotFrames1.store(writtenTotal, ordering: .relaxed)
+            slotTime1.store(time, ordering: .relaxed)
+        }
+        publications.store(next, ordering: .releasing)
+    }
+
+    /// The output device's callback: fills `output` (its `frameCount` frames, `channelCount` channels)
+    /// with the input carried to the output's clock, or silence while the ring fills.
+    public func read(into output: AudioBufferView, at time: UInt64) {
+        let frames = output.frameCount
+        let (written, writtenAt) = snapshot()
+        let queued = Int(written &- consumedTotal) + stagedCount - stagedOffset
+        if !locked {
+            guard queued >= targetFill else {
+                output.clear()
+                return
+            }
+            locked = true
+            lockedFlag.store(true, ordering: .relaxed)
+            usedTotal = Double(written) - Double(queued)
+            controller.reset(fill: Double(queued))
+        } else if queued > resyncAbove {
+            let skipped = ring.skip(frames: queued - targetFill)
+            consumedTotal += Int64(skipped)
+            usedTotal += Double(skipped)
+            resyncCount.add(1, ordering: .relaxed)
+            controller.reset(fill: Double(targetFill))
+        }
+        lowestFill.min(queued, ordering: .relaxed)
+        highestFill.max(queued, ordering: .relaxed)
+        let sinceInput = Double(Int64(bitPattern: time &- writtenAt)) / 1e9
+        let fill = Double(written) - usedTotal + min(max(sinceInput, 0), 0.1) * inputRate
+        let correction = controller.update(fill: fill, interval: Double(frames) / outputRate)
+        resampler.setRatio(resampler.nominalRatio * (1 + correction), slewFrames: frames)
+        usedTotal += Double(frames) * resampler.ratio
+        pull(into: output, frames: frames)
+        driftBits.store(controller.drift.bitPattern, ordering: .relaxed)
+        correctionBits.store(correction.bitPattern, ordering: .relaxed)
+    }
+
+    /// Runs the resampler until `frames` output frames are made, refilling the staging block from the ring.
+    private func pull(into output: AudioBufferView, frames: Int) {
+        var produced = 0
+        while produced < frames {
+            if stagedOffset == stagedCount {
+                let take = min(staging.frameCapacity, ring.availableToRead)
+                guard take > 0 else {
+                    underrunCount.add(1, ordering: .relaxed)
+                    locked = false
+                    lockedFlag.store(false, ordering: .relaxed)
+                    break
+                }
+                stagedCount = ring.read(into: staging.view(frames: take))
+                stagedOffset = 0
+                consumedTotal += Int64(stagedCount)
+            }
+            let step = resampler.process(
+                staging.view(frames: stagedCount).slice(from: stagedOffset, count: stagedCount - stagedOffset),
+                into: output.slice(from: produced, count: frames - produced))
+            stagedOffset += step.consumed
+            produced += step.produced
+            if step.consumed == 0 && step.produced == 0 { break }
+        }
+        if produced < frames { output.slice(from: produced, count: frames - produced).clear() }
+    }
+
+    /// The writer's latest (frames written, time) pair. The writer fills the slot it is not publishing,
+    /// so a pair read between two loads of the publication count that differ by less than two is whole.
+    private func snapshot() -> (frames: Int64, time: UInt64) {
+        while true {
+            let before = publications.load(ordering: .acquiring)
+            let pair =
+                before & 1 == 0
+                ? (slotFrames0.load(ordering: .relaxed), slotTime0.load(ordering: .relaxed))
+                : (slotFrames1.load(ordering: .relaxed), slotTime1.load(ordering: .relaxed))
+            atomicMemoryFence(ordering: .acquiring)
+            if publications.load(ordering: .relaxed) &- before < 2 { return pair }
+        }
+    }
+
+    /// What the bridge has measured so far.
+    public var report: Report {
+        let low = lowestFill.load(ordering: .relaxed), high = highestFill.load(ordering: .relaxed)
+        return Report(
+            driftPPM: Double(bitPattern: driftBits.load(ordering: .relaxed)) * 1e6,
+            correctionPPM: Double(bitPattern: correctionBits.load(ordering: .relaxed)) * 1e6,
+            targetFill: targetFill, band: band, fillRange: low <= high ? low...high : nil,
+            underruns: underrunCount.load(ordering: .relaxed), overruns: overrunCount.load(ordering: .relaxed),
+            resyncs: resyncCount.load(ordering: .relaxed), isLocked: lockedFlag.load(ordering: .relaxed))
+    }
+
+    /// Forgets the fill range seen so far (for example after the loop has settled).
+    public func resetFillRange() {
+        lowestFill.store(.max, ordering: .relaxed)
+        highestFill.store(.min, ordering: .relaxed)
+    }
+}

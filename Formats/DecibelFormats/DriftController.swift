@@ -1,0 +1,58 @@
+import Foundation
+
+/// The loop that keeps a ring between two clocks at its target fill: a PI controller on the ring's fill
+/// (smoothed), whose output is the relative correction to apply to the resampling ratio.
+///
+/// With the input clock running at `(1 + d)` times the output's (relative to their nominal rates), the
+/// fill grows at `inputRate × (d − correction)` frames per second; the integral term settles at `d`, so
+/// `drift` is the measured drift and the fill returns to the target. The loop is critically damped with
+/// natural frequency `bandwidth` (rad/s): the default 0.5 settles a step of drift in about 10 s and
+/// follows slow thermal wander, while the fill smoothing (a quarter of a second) keeps block-sized
+/// jitter out of the ratio. `alsa_in` and `zita-ajbridge` use the same kind of loop.
+public struct DriftController: Sendable {
+    /// The fill (input frames) the loop holds the ring at.
+    public let targetFill: Double
+    /// The largest correction the loop applies either way (0.002 is ±2000 ppm).
+    public let maximumCorrection: Double
+    /// The measured drift of the input clock against the output's, as a fraction (1e-6 is 1 ppm).
+    public private(set) var drift = 0.0
+    /// The correction last returned: `drift` plus the proportional term.
+    public private(set) var correction = 0.0
+    /// The smoothed fill the loop acts on.
+    public private(set) var smoothedFill: Double
+
+    private let proportionalGain: Double
+    private let integralGain: Double
+    private let smoothingSeconds: Double
+
+    /// A loop for a ring fed at `inputRate` frames per second.
+    public init(
+        targetFill: Double, inputRate: Double, bandwidth: Double = 0.5, maximumCorrection: Double = 0.002,
+        smoothingSeconds: Double = 0.25
+    ) {
+        self.targetFill = targetFill
+        self.maximumCorrection = maximumCorrection
+        self.smoothingSeconds = smoothingSeconds
+        smoothedFill = targetFill
+        // Plant: d(fill)/dt = inputRate · (d − c). With c = Kp·e + Ki·∫e, the closed loop is
+        // s² + inputRate·Kp·s + inputRate·Ki; critical damping at ωn = bandwidth.
+        proportionalGain = 2 * bandwidth / inputRate
+        integralGain = bandwidth * bandwidth / inputRate
+    }
+
+    /// Restarts the smoothing at `fill` (after a resync), keeping the drift learned so far.
+    public mutating func reset(fill: Double) {
+        smoothedFill = fill
+        correction = drift
+    }
+
+    /// Takes the fill measured now, `interval` seconds after the previous measurement, and returns the
+    /// relative correction for the resampling ratio (input frames per output frame × (1 + correction)).
+    public mutating func update(fill: Double, interval: Double) -> Double {
+        smoothedFill += (1 - exp(-interval / smoothingSeconds)) * (fill - smoothedFill)
+        let error = smoothedFill - targetFill
+        drift = min(max(drift + integralGain * error * interval, -maximumCorrection), maximumCorrection)
+        correction = min(max(drift + proportionalGain * error, -maximumCorrection), maximumCorrection)
+        return correction
+    }
+}
