@@ -81,4 +81,94 @@ import Testing
         #expect(abs(frequency - 440 * inputRate / outputRate) < 0.01)
         #expect(SignalAnalysis.largestStep(samples) < 0.5 * 2 * Float.pi * 440 / 48_000 * 1.01)
     }
+
+    /// Records when each callback ran and how many frames it had: the device's true rate on the monotonic
+    /// clock is the slope of frames against time.
+    final class RateProbe: @unchecked Sendable {
+        private var times = [UInt64](repeating: 0, count: 20_000)
+        private var frames = [Int](repeating: 0, count: 20_000)
+        private let count = Atomic<Int>(0)
+
+        func record(_ frameCount: Int) {
+            let index = count.load(ordering: .relaxed)
+            guard index < times.count else { return }
+            times[index] = MonotonicClock.now()
+            frames[index] = frameCount
+            count.store(index + 1, ordering: .releasing)
+        }
+
+        /// Frames per second by a least-squares line through (time, frames so far).
+        var rate: Double {
+            let n = count.load(ordering: .acquiring)
+            guard n > 10 else { return 0 }
+            var total = 0.0
+            var points: [(x: Double, y: Double)] = []
+            for index in 0..<n {
+                points.append((Double(times[index] &- times[0]) / 1e9, total))
+                total += Double(frames[index])
+            }
+            let meanX = points.reduce(0) { $0 + $1.x } / Double(n), meanY = points.reduce(0) { $0 + $1.y } / Double(n)
+            let sxy = points.reduce(0) { $0 + ($1.x - meanX) * ($1.y - meanY) }
+            let sxx = points.reduce(0) { $0 + ($1.x - meanX) * ($1.x - meanX) }
+            return sxy / sxx
+        }
+    }
+
+    static let jackAndALSA =
+        (JACKBackend().isAvailable && ALSABackend().isAvailable) || TestEnvironment.serversRequired
+
+    @Test(
+        "a 48 kHz JACK server's capture carried to a 44.1 kHz ALSA `type file` PCM: drift as the true rates say",
+        .enabled(if: jackAndALSA, "needs a JACK server (Scripts/servers start jack) and alsa-lib"))
+    func jackIntoALSAFile() throws {
+        let jack = JACKBackend()
+        let sine = SineSource(frequency: 1000, amplitude: 0.5)
+        let inputProbe = RateProbe(), outputProbe = RateProbe()
+        let source = try jack.makeJACKStream(
+            StreamConfiguration(direction: .output, channelCount: 1, name: "dcb-bridge-src") { context in
+                inputProbe.record(context.frameCount)
+                sine.render(context)
+            },
+            options: JACKStreamOptions(outputConnections: .none))
+        defer { source.close() }
+        let file = TestEnvironment.temporaryDirectory("decibel-bridge").appendingPathComponent("out.raw")
+        let duplex = try BridgedDuplexStream(
+            input: jack, inputDevice: nil, output: ALSABackend(), outputDevice: "file:FILE=\(file.path)",
+            configuration: StreamConfiguration(
+                direction: .duplex, sampleRate: 44_100, channelCount: 1, bufferSize: .frames(256),
+                sampleType: .float32, name: "dcb-bridge"
+            ) { context in
+                outputProbe.record(context.frameCount)
+                context.output.copy(from: context.input)
+            })
+        defer { duplex.close() }
+        let jackInput = try #require(duplex.inputStream as? JACKStream)
+        try source.start()
+        try duplex.start()
+        let connect = try run("jack_connect", [source.outputPortNames[0], jackInput.inputPortNames[0]])
+        try #require(connect.status == 0, "jack_connect: \(connect.standardError)")
+        Thread.sleep(forTimeInterval: 12)  // the loop settles in about 10 s
+        duplex.bridge.resetFillRange()
+        Thread.sleep(forTimeInterval: 13)
+        let report = duplex.bridge.report
+        try duplex.stop()
+        duplex.close()
+        let truthPPM = (inputProbe.rate / 48_000 / (outputProbe.rate / 44_100) - 1) * 1e6
+        print(
+            "JACK (\(inputProbe.rate) Hz) into an ALSA file PCM (\(outputProbe.rate) Hz), truth \(truthPPM) ppm: "
+                + "\(report); xruns \(duplex.xrunCount)")
+        #expect(abs(report.driftPPM - truthPPM) < 5)
+        #expect(report.underruns == 0 && report.overruns == 0 && report.resyncs == 0)
+        let range = try #require(report.fillRange)
+        #expect(report.band.contains(range.lowerBound) && report.band.contains(range.upperBound))
+
+        // What the ALSA PCM wrote: the 1 kHz tone, whole, at 44.1 kHz.
+        let written = SignalAnalysis.deinterleave(try Data(contentsOf: file), channels: 1, as: .float32)[0]
+        try #require(written.count > 44_100 * 20)
+        let lastSecond = Array(written.suffix(44_100))
+        let frequency = SignalAnalysis.frequency(lastSecond, sampleRate: 44_100)
+        print("the file PCM heard \(frequency) Hz, largest step \(SignalAnalysis.largestStep(lastSecond))")
+        #expect(abs(frequency - 1000) < 0.05)
+        #expect(SignalAnalysis.largestStep(lastSecond) < 0.5 * 2 * Float.pi * 1000 / 44_100 * 1.01)
+    }
 }
