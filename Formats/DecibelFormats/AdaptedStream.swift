@@ -61,8 +61,8 @@ extension AudioBackend {
     /// rate or the channel counts (a JACK server at 48 kHz asked for 16 kHz; a device with 8 inputs asked
     /// for mono), the stream opens at the device's own rate and channels and converts at the edge:
     /// libsoxr resampling at `quality` and `ChannelMap.standard(from:to:)` channel mapping. Duplex streams
-    /// adapt channels; a duplex stream whose rate must change throws, as its two directions would need
-    /// two clocks' worth of buffering: open an input and an output stream instead.
+    /// adapt channels; a duplex stream whose rate must change throws: its input and output need a
+    /// `BridgedDuplexStream`, which carries the input to the output's clock.
     public func makeAdaptedStream(
         _ configuration: StreamConfiguration, quality: Resampler.Quality = .veryHigh
     ) throws(AudioError) -> any AudioStream {
@@ -99,7 +99,8 @@ extension AudioBackend {
             throw AudioError(
                 .unsupportedConfiguration,
                 "the device runs at \(Int(granted.sampleRate)) Hz, and a duplex stream cannot be resampled to "
-                    + "\(Int(rate)) Hz; open an input and an output stream, or ask for \(Int(granted.sampleRate)) Hz")
+                    + "\(Int(rate)) Hz as one stream; use a BridgedDuplexStream, or ask for \(Int(granted.sampleRate)) Hz"
+            )
         }
         let rate = wanted.sampleRate ?? granted.sampleRate
         let ratio = rate / granted.sampleRate

@@ -58,13 +58,10 @@ public final class ClockBridge: @unchecked Sendable {
 
     private let ring: FrameRingBuffer
     private let resampler: VariableResampler
-    private let staging: AudioBuffer
     private let resyncAbove: Int
 
     // Reader (output thread) state.
     @exclusivity(unchecked) private var controller: DriftController
-    @exclusivity(unchecked) private var stagedOffset = 0
-    @exclusivity(unchecked) private var stagedCount = 0
     @exclusivity(unchecked) private var consumedTotal: Int64 = 0
     /// Input frames the output has used since the lock, counted as output frames × ratio: unlike the
     /// frames handed to the resampler, this grows smoothly (soxr takes input in chunks and holds some).
@@ -99,7 +96,7 @@ public final class ClockBridge: @unchecked Sendable {
             )
         }
         resampler = try VariableResampler(
-            inputRate: inputRate, outputRate: outputRate, channelCount: channelCount, maxInputFrames: 128)
+            inputRate: inputRate, outputRate: outputRate, channelCount: channelCount, outputBlockFrames: outputFrames)
         self.inputRate = inputRate
         self.outputRate = outputRate
         self.channelCount = channelCount
@@ -109,7 +106,6 @@ public final class ClockBridge: @unchecked Sendable {
         band = outputNeeds...(targetFill + margin)
         resyncAbove = targetFill + 4 * (margin + inputFrames)
         ring = FrameRingBuffer(channelCount: channelCount, capacity: resyncAbove + 4 * (inputFrames + outputNeeds))
-        staging = AudioBuffer(channelCount: channelCount, frameCapacity: resampler.maxInputFrames)
         controller = DriftController(targetFill: Double(targetFill), inputRate: inputRate, bandwidth: loopBandwidth)
     }
 
@@ -139,7 +135,8 @@ public final class ClockBridge: @unchecked Sendable {
     public func read(into output: AudioBufferView, at time: UInt64) {
         let frames = output.frameCount
         let (written, writtenAt) = snapshot()
-        let queued = Int(written &- consumedTotal) + stagedCount - stagedOffset
+        let queued = Int(written &- consumedTotal) + resampler.stagedFrames
+        let sinceInput = min(max(Double(Int64(bitPattern: time &- writtenAt)) / 1e9, 0), 0.1)
         if !locked {
             guard queued >= targetFill else {
                 output.clear()
@@ -158,8 +155,7 @@ public final class ClockBridge: @unchecked Sendable {
         }
         lowestFill.min(queued, ordering: .relaxed)
         highestFill.max(queued, ordering: .relaxed)
-        let sinceInput = Double(Int64(bitPattern: time &- writtenAt)) / 1e9
-        let fill = Double(written) - usedTotal + min(max(sinceInput, 0), 0.1) * inputRate
+        let fill = Double(written) - usedTotal + sinceInput * inputRate
         let correction = controller.update(fill: fill, interval: Double(frames) / outputRate)
         resampler.setRatio(resampler.nominalRatio * (1 + correction), slewFrames: frames)
         usedTotal += Double(frames) * resampler.ratio
@@ -168,30 +164,18 @@ public final class ClockBridge: @unchecked Sendable {
         correctionBits.store(correction.bitPattern, ordering: .relaxed)
     }
 
-    /// Runs the resampler until `frames` output frames are made, refilling the staging block from the ring.
+    /// Runs the resampler until `frames` output frames are made, reading the ring as it needs input.
     private func pull(into output: AudioBufferView, frames: Int) {
-        var produced = 0
-        while produced < frames {
-            if stagedOffset == stagedCount {
-                let take = min(staging.frameCapacity, ring.availableToRead)
-                guard take > 0 else {
-                    underrunCount.add(1, ordering: .relaxed)
-                    locked = false
-                    lockedFlag.store(false, ordering: .relaxed)
-                    break
-                }
-                stagedCount = ring.read(into: staging.view(frames: take))
-                stagedOffset = 0
-                consumedTotal += Int64(stagedCount)
-            }
-            let step = resampler.process(
-                staging.view(frames: stagedCount).slice(from: stagedOffset, count: stagedCount - stagedOffset),
-                into: output.slice(from: produced, count: frames - produced))
-            stagedOffset += step.consumed
-            produced += step.produced
-            if step.consumed == 0 && step.produced == 0 { break }
+        let produced = resampler.produce(into: output) { staging in
+            let taken = ring.read(into: staging)
+            consumedTotal += Int64(taken)
+            return taken
         }
-        if produced < frames { output.slice(from: produced, count: frames - produced).clear() }
+        guard produced < frames else { return }
+        output.slice(from: produced, count: frames - produced).clear()
+        underrunCount.add(1, ordering: .relaxed)
+        locked = false
+        lockedFlag.store(false, ordering: .relaxed)
     }
 
     /// The writer's latest (frames written, time) pair. The writer fills the slot it is not publishing,

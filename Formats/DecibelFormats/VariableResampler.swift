@@ -27,12 +27,17 @@ public final class VariableResampler: @unchecked Sendable {
     /// Read for the channels an input block lacks.
     private let silence: AudioBuffer
     private let silentSamples: UnsafeMutablePointer<Float>
+    /// Input taken from the caller's source and not yet consumed by soxr.
+    private let staging: AudioBuffer
+    @exclusivity(unchecked) private var stagedOffset = 0
+    @exclusivity(unchecked) private var stagedCount = 0
+    private let outputBlockFrames: Int
 
     /// A converter from `inputRate` to `outputRate` whose ratio may later move by up to
     /// `maximumDeviation` either way.
     public init(
-        inputRate: Double, outputRate: Double, channelCount: Int, maxInputFrames: Int = 4096,
-        maximumDeviation: Double = 0.01
+        inputRate: Double, outputRate: Double, channelCount: Int, maxInputFrames: Int = 128,
+        outputBlockFrames: Int = 256, maximumDeviation: Double = 0.01
     ) throws(AudioError) {
         guard inputRate > 0, outputRate > 0, inputRate.isFinite, outputRate.isFinite,
             (0.0..<0.5).contains(maximumDeviation)
@@ -41,7 +46,7 @@ public final class VariableResampler: @unchecked Sendable {
                 .invalidArgument,
                 "VariableResampler: rates \(inputRate) → \(outputRate) with ±\(maximumDeviation) are not usable")
         }
-        guard (1...AudioFile.maxChannels).contains(channelCount), maxInputFrames > 0 else {
+        guard (1...AudioFile.maxChannels).contains(channelCount), maxInputFrames > 0, outputBlockFrames > 0 else {
             throw AudioError(
                 .invalidArgument,
                 "VariableResampler: \(channelCount) channels, \(maxInputFrames) frames per block is not usable")
@@ -50,6 +55,8 @@ public final class VariableResampler: @unchecked Sendable {
         self.maximumDeviation = maximumDeviation
         self.channelCount = channelCount
         self.maxInputFrames = maxInputFrames
+        self.outputBlockFrames = outputBlockFrames
+        staging = AudioBuffer(channelCount: channelCount, frameCapacity: maxInputFrames)
         ratio = nominalRatio
         var io = decibel_soxr_float_split_io()
         var recipe = soxr_quality_spec(decibel_soxr_quality_hq(), decibel_soxr_flag_variable_rate())
@@ -85,19 +92,19 @@ public final class VariableResampler: @unchecked Sendable {
         outputPointers.deallocate()
     }
 
-    /// Runs silence through the converter, moving the ratio across its whole range, so that soxr's
-    /// buffers reach their working size now rather than on the render thread.
+    /// Runs silence through the converter the way `produce` will run it, moving the ratio across its whole
+    /// range, so that soxr's FIFOs reach their working size now rather than on the render thread (a few
+    /// hundred blocks: soxr grows them in small steps; 300 blocks left none for 2 million blocks after).
     private func prime() {
-        let silence = AudioBuffer(channelCount: channelCount, frameCapacity: maxInputFrames)
-        let scratch = AudioBuffer(channelCount: channelCount, frameCapacity: maxOutputFrames(forInput: maxInputFrames))
-        for round in 0..<48 {
-            let swing = [0.0, 1.0, -1.0][round % 3] * maximumDeviation
-            setRatio(nominalRatio * (1 + swing), slewFrames: maxInputFrames)
-            _ = process(silence.view, into: scratch.view)
+        let output = AudioBuffer(channelCount: channelCount, frameCapacity: outputBlockFrames)
+        for block in 0..<300 {
+            let swing = [0.0, 1.0, -1.0][(block / 50) % 3] * maximumDeviation
+            setRatio(nominalRatio * (1 + swing), slewFrames: outputBlockFrames)
+            _ = produce(into: output.view) { $0.frameCount }
         }
         setRatio(nominalRatio, slewFrames: 0)
-        // Drain what the priming left so that the first real output is not held behind it.
-        while process(silence.view(frames: 0), into: scratch.view).produced > 0 {}
+        stagedOffset = 0
+        stagedCount = 0
     }
 
     /// Output frames `inputFrames` input frames can produce at most in one `process` call.
@@ -115,6 +122,35 @@ public final class VariableResampler: @unchecked Sendable {
         ratio = min(max(newRatio, lowest), highest)
         _ = soxr_set_io_ratio(converter, ratio, max(0, slewFrames))
     }
+
+    /// Fills `output` with converted frames, taking input from `source` as needed: `source` fills the view
+    /// it is given (up to `maxInputFrames` frames) from the front and returns how many frames it wrote
+    /// (0 when it has none). Returns the frames produced; fewer than `output.frameCount` means `source`
+    /// ran dry. Offers soxr about what the output still needs, so little waits in its FIFOs. Real-time safe
+    /// when `source` is.
+    public func produce(into output: AudioBufferView, from source: (AudioBufferView) -> Int) -> Int {
+        let frames = output.frameCount
+        var produced = 0
+        while produced < frames {
+            if stagedOffset == stagedCount {
+                stagedCount = source(staging.view(frames: maxInputFrames))
+                stagedOffset = 0
+                if stagedCount == 0 { break }
+            }
+            let needed = Int((Double(frames - produced) * ratio).rounded(.up)) + 8
+            let step = process(
+                staging.view(frames: stagedCount).slice(
+                    from: stagedOffset, count: min(stagedCount - stagedOffset, needed)),
+                into: output.slice(from: produced, count: frames - produced))
+            stagedOffset += step.consumed
+            produced += step.produced
+            if step.consumed == 0 && step.produced == 0 { break }
+        }
+        return produced
+    }
+
+    /// Input frames taken from the source and not yet converted.
+    public var stagedFrames: Int { stagedCount - stagedOffset }
 
     /// Converts up to `input.frameCount` frames (at most `maxInputFrames`) into `output`; returns how many
     /// input frames were consumed and output frames produced. Unconsumed input must be offered again.

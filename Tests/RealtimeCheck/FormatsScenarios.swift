@@ -2,6 +2,7 @@ import DecibelCore
 import DecibelFormats
 import DecibelGraph
 import DecibelNull
+import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -9,7 +10,7 @@ import Glibc
 
 /// DecibelFormats' render-thread paths: `Recorder.append`, the resampler's `process`, file and push sources.
 enum FormatsScenarios {
-    static let all: [Scenario] = [recorderAppend, sourceRender, resampler, pushSource]
+    static let all: [Scenario] = [recorderAppend, sourceRender, resampler, pushSource, clockBridge]
 
     /// The render-thread side of `Recorder`: appends on a real-time thread paced like a 48 kHz device
     /// (including overflow into a small ring) while the writer thread drains to a WAV file.
@@ -126,6 +127,35 @@ enum FormatsScenarios {
         stream.close()
         guard pushed.underrunFrames > 0, pushed.bufferedFrames == 0 else {
             throw ScenarioFailure("the push source did not play out and run dry (underrun \(pushed.underrunFrames))")
+        }
+    }
+
+    /// `ClockBridge` on two real-time Null devices (48 kHz in, 44.1 kHz out): the input thread writes the
+    /// ring, the output thread steers the variable-rate resampler and reads it, both in real-time sections.
+    static let clockBridge = Scenario(
+        "formats-clock-bridge",
+        "BridgedDuplexStream across two Null devices' threads, 48 kHz in and 44.1 kHz out, for 2 s"
+    ) {
+        let blocks = Atomic<Int>(0)
+        let duplex = try BridgedDuplexStream(
+            input: NullBackend(), inputDevice: nil, output: NullBackend(), outputDevice: nil,
+            configuration: StreamConfiguration(
+                direction: .duplex, sampleRate: 44_100, channelCount: 2, bufferSize: .frames(256)
+            ) { context in
+                context.output.copy(from: context.input)
+                blocks.wrappingAdd(1, ordering: .relaxed)
+            })
+        defer { duplex.close() }
+        guard duplex.inputStream.format.sampleRate == 48_000 else {
+            throw ScenarioFailure(
+                "the Null input ran at \(duplex.inputStream.format.sampleRate) Hz; nothing to convert")
+        }
+        try duplex.start()
+        MonotonicClock.sleep(until: MonotonicClock.now() + 2_000_000_000)
+        try duplex.stop()
+        let report = duplex.bridge.report
+        guard blocks.load(ordering: .relaxed) > 100, report.fillRange != nil else {
+            throw ScenarioFailure("the bridge did not run: \(blocks.load(ordering: .relaxed)) blocks, \(report)")
         }
     }
 }
