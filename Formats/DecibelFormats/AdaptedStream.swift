@@ -10,7 +10,7 @@ import DecibelCore
 public final class AdaptedStream: AudioStream {
     /// The stream opened on the device, in the device's format.
     public let deviceStream: any AudioStream
-    private let adapter: StreamAdapter
+    let adapter: StreamAdapter
     private let wanted: StreamConfiguration
 
     init(device: any AudioStream, adapter: StreamAdapter, configuration: StreamConfiguration) {
@@ -60,9 +60,9 @@ extension AudioBackend {
     /// When the device takes the configuration as it is, this is `makeStream(_:)`. When it refuses the
     /// rate or the channel counts (a JACK server at 48 kHz asked for 16 kHz; a device with 8 inputs asked
     /// for mono), the stream opens at the device's own rate and channels and converts at the edge:
-    /// libsoxr resampling at `quality` and `ChannelMap.standard(from:to:)` channel mapping. Duplex streams
-    /// adapt channels; a duplex stream whose rate must change throws: its input and output need a
-    /// `BridgedDuplexStream`, which carries the input to the output's clock.
+    /// libsoxr resampling at `quality` and `ChannelMap.standard(from:to:)` channel mapping. A duplex stream
+    /// whose rate must change becomes a `BridgedDuplexStream` over the backend's input and output (the
+    /// input reaches the application through a `ClockBridge`, which adds its ring to the input latency).
     public func makeAdaptedStream(
         _ configuration: StreamConfiguration, quality: Resampler.Quality = .veryHigh
     ) throws(AudioError) -> any AudioStream {
@@ -96,11 +96,9 @@ extension AudioBackend {
         let granted = device.format
         if wanted.direction == .duplex, let rate = wanted.sampleRate, rate != granted.sampleRate {
             device.close()
-            throw AudioError(
-                .unsupportedConfiguration,
-                "the device runs at \(Int(granted.sampleRate)) Hz, and a duplex stream cannot be resampled to "
-                    + "\(Int(rate)) Hz as one stream; use a BridgedDuplexStream, or ask for \(Int(granted.sampleRate)) Hz"
-            )
+            return try BridgedDuplexStream(
+                input: self, inputDevice: wanted.inputDevice, output: self, outputDevice: wanted.outputDevice,
+                configuration: wanted)
         }
         let rate = wanted.sampleRate ?? granted.sampleRate
         let ratio = rate / granted.sampleRate

@@ -61,12 +61,15 @@ public final class BridgedDuplexStream: AudioStream {
             throw error
         }
         let inputFormat = inputStream.format, outputFormat = outputStream.format
+        let inputFrames = max(inputFormat.maximumFrameCount, inputFormat.bufferSize)
+        let outputFrames = max(outputFormat.maximumFrameCount, outputFormat.bufferSize)
         do {
             bridge = try ClockBridge(
                 inputRate: inputFormat.sampleRate, outputRate: outputFormat.sampleRate,
                 channelCount: configuration.inputChannelCount,
-                inputFrames: max(inputFormat.maximumFrameCount, inputFormat.bufferSize),
-                outputFrames: max(outputFormat.maximumFrameCount, outputFormat.bufferSize))
+                inputFrames: inputFrames, outputFrames: outputFrames,
+                // An output that resamples renders a block ahead of its device at times: room for it.
+                marginFrames: max(inputFrames, outputFrames) * (outputStream is AdaptedStream ? 2 : 1))
         } catch {
             inputStream.close()
             outputStream.close()
@@ -74,7 +77,8 @@ public final class BridgedDuplexStream: AudioStream {
         }
         renderer.renderer = BridgeRenderer(
             bridge: bridge, inputChannelCount: configuration.inputChannelCount,
-            maximumFrames: max(outputFormat.maximumFrameCount, outputFormat.bufferSize), render: configuration.render)
+            maximumFrames: max(outputFormat.maximumFrameCount, outputFormat.bufferSize),
+            playbackAdapter: (outputStream as? AdaptedStream)?.adapter, render: configuration.render)
         wanted = configuration
     }
 
@@ -126,16 +130,22 @@ final class BridgeRenderer: @unchecked Sendable {
     let bridge: ClockBridge
     private let carried: AudioBuffer
     private let render: RenderCallback
+    /// The resampling adapter of the output, which renders ahead of its device in bursts.
+    private let playbackAdapter: StreamAdapter?
 
-    init(bridge: ClockBridge, inputChannelCount: Int, maximumFrames: Int, render: @escaping RenderCallback) {
+    init(
+        bridge: ClockBridge, inputChannelCount: Int, maximumFrames: Int, playbackAdapter: StreamAdapter?,
+        render: @escaping RenderCallback
+    ) {
         self.bridge = bridge
         carried = AudioBuffer(channelCount: inputChannelCount, frameCapacity: maximumFrames)
+        self.playbackAdapter = playbackAdapter
         self.render = render
     }
 
     func renderOutput(_ context: RenderContext, at time: UInt64) {
         let input = carried.view(frames: context.frameCount)
-        bridge.read(into: input, at: time)
+        bridge.read(into: input, at: time, renderedAhead: playbackAdapter?.renderedAhead ?? 0)
         render(
             RenderContext(
                 input: input, output: context.output, frameCount: context.frameCount, timestamp: context.timestamp,

@@ -28,7 +28,8 @@ public final class ClockBridge: @unchecked Sendable {
         public var underruns: Int
         /// Input blocks that found the ring full (their excess is dropped).
         public var overruns: Int
-        /// Times the fill left the band so far that frames were skipped to recentre it.
+        /// Times the fill jumped so far from its target (a device that missed cycles) that the bridge skipped
+        /// input to recentre it, or went quiet until the ring refilled.
         public var resyncs: Int
         /// Whether the output is reading the input (false while the ring fills at the start or after an
         /// underrun).
@@ -66,6 +67,11 @@ public final class ClockBridge: @unchecked Sendable {
     /// Input frames the output has used since the lock, counted as output frames × ratio: unlike the
     /// frames handed to the resampler, this grows smoothly (soxr takes input in chunks and holds some).
     @exclusivity(unchecked) private var usedTotal = 0.0
+    /// Output frames left in the acquisition after a lock: the loop only measures the mean fill, then
+    /// recentres on it, so that where the first block happened to fall does not wind up the integral.
+    @exclusivity(unchecked) private var acquisitionFrames = 0
+    @exclusivity(unchecked) private var acquisitionSum = 0.0
+    @exclusivity(unchecked) private var acquisitionCount = 0
     @exclusivity(unchecked) private var locked = false
     // Writer (input thread) state.
     @exclusivity(unchecked) private var writtenTotal: Int64 = 0
@@ -87,7 +93,7 @@ public final class ClockBridge: @unchecked Sendable {
     /// of latency (`latencyFrames`).
     public init(
         inputRate: Double, outputRate: Double, channelCount: Int, inputFrames: Int, outputFrames: Int,
-        marginFrames: Int? = nil, loopBandwidth: Double = 0.5
+        marginFrames: Int? = nil, loopBandwidth: Double = 0.2
     ) throws(AudioError) {
         guard inputFrames > 0, outputFrames > 0, channelCount > 0 else {
             throw AudioError(
@@ -104,9 +110,11 @@ public final class ClockBridge: @unchecked Sendable {
         let margin = marginFrames ?? max(inputFrames, outputNeeds)
         targetFill = inputFrames + outputNeeds + margin
         band = outputNeeds...(targetFill + margin)
-        resyncAbove = targetFill + 4 * (margin + inputFrames)
+        resyncAbove = targetFill + margin + inputFrames + outputNeeds
         ring = FrameRingBuffer(channelCount: channelCount, capacity: resyncAbove + 4 * (inputFrames + outputNeeds))
-        controller = DriftController(targetFill: Double(targetFill), inputRate: inputRate, bandwidth: loopBandwidth)
+        controller = DriftController(
+            targetFill: Double(targetFill), inputRate: inputRate, bandwidth: loopBandwidth,
+            errorLimit: Double(margin + inputFrames))
     }
 
     /// Output frames of delay the bridge adds on average: the target fill and the filter.
@@ -131,12 +139,15 @@ public final class ClockBridge: @unchecked Sendable {
     }
 
     /// The output device's callback: fills `output` (its `frameCount` frames, `channelCount` channels)
-    /// with the input carried to the output's clock, or silence while the ring fills.
-    public func read(into output: AudioBufferView, at time: UInt64) {
+    /// with the input carried to the output's clock, or silence while the ring fills. `renderedAhead` is
+    /// what the output has already taken and its device not yet played (output frames), for outputs that
+    /// render ahead in bursts (a resampling adapter): the loop then sees the device's steady pace.
+    public func read(into output: AudioBufferView, at time: UInt64, renderedAhead: Int = 0) {
         let frames = output.frameCount
         let (written, writtenAt) = snapshot()
         let queued = Int(written &- consumedTotal) + resampler.stagedFrames
         let sinceInput = min(max(Double(Int64(bitPattern: time &- writtenAt)) / 1e9, 0), 0.1)
+        let ahead = Double(renderedAhead) * resampler.nominalRatio
         if !locked {
             guard queued >= targetFill else {
                 output.clear()
@@ -144,24 +155,58 @@ public final class ClockBridge: @unchecked Sendable {
             }
             locked = true
             lockedFlag.store(true, ordering: .relaxed)
+            // Start at the target: input that piled up before the output started (a second device's
+            // start-up can take tens of milliseconds) is stale, and an error at the start would wind the
+            // integral up for seconds.
             usedTotal = Double(written) - Double(queued)
-            controller.reset(fill: Double(queued))
-        } else if queued > resyncAbove {
-            let skipped = ring.skip(frames: queued - targetFill)
-            consumedTotal += Int64(skipped)
-            usedTotal += Double(skipped)
-            resyncCount.add(1, ordering: .relaxed)
-            controller.reset(fill: Double(targetFill))
+            recentre(queued: queued, fill: Double(queued) + sinceInput * inputRate + ahead)
+            acquisitionFrames = Int(outputRate)
+            acquisitionSum = 0
+            acquisitionCount = 0
         }
-        lowestFill.min(queued, ordering: .relaxed)
-        highestFill.max(queued, ordering: .relaxed)
-        let fill = Double(written) - usedTotal + sinceInput * inputRate
-        let correction = controller.update(fill: fill, interval: Double(frames) / outputRate)
+        var fill = Double(written) - usedTotal + sinceInput * inputRate + ahead
+        if fill > Double(resyncAbove) {
+            // A step no drift makes (a device missed cycles): skip back to the target, keep the drift.
+            fill -= Double(recentre(queued: queued, fill: fill))
+            resyncCount.add(1, ordering: .relaxed)
+        } else if fill < Double(band.lowerBound) {
+            // Too little left to carry on smoothly: wait for the target again.
+            locked = false
+            lockedFlag.store(false, ordering: .relaxed)
+            resyncCount.add(1, ordering: .relaxed)
+            output.clear()
+            return
+        }
+        let fillNow = Int(written &- consumedTotal) + resampler.stagedFrames
+        lowestFill.min(fillNow, ordering: .relaxed)
+        highestFill.max(fillNow, ordering: .relaxed)
+        let interval = Double(frames) / outputRate
+        let correction: Double
+        if acquisitionFrames > 0 {
+            correction = controller.observe(fill: fill, interval: interval)
+            acquisitionSum += fill
+            acquisitionCount += 1
+            acquisitionFrames -= frames
+            if acquisitionFrames <= 0 { recentre(queued: queued, fill: acquisitionSum / Double(acquisitionCount)) }
+        } else {
+            correction = controller.update(fill: fill, interval: interval)
+        }
         resampler.setRatio(resampler.nominalRatio * (1 + correction), slewFrames: frames)
         usedTotal += Double(frames) * resampler.ratio
         pull(into: output, frames: frames)
         driftBits.store(controller.drift.bitPattern, ordering: .relaxed)
         correctionBits.store(correction.bitPattern, ordering: .relaxed)
+    }
+
+    /// Skips ring frames so that `fill` comes back to the target (keeping what one output block needs) and
+    /// restarts the loop's smoothing there; returns the frames skipped.
+    @discardableResult
+    private func recentre(queued: Int, fill: Double) -> Int {
+        let skipped = ring.skip(frames: max(0, min(Int(fill) - targetFill, queued - band.lowerBound)))
+        consumedTotal += Int64(skipped)
+        usedTotal += Double(skipped)
+        controller.reset(fill: fill - Double(skipped))
+        return skipped
     }
 
     /// Runs the resampler until `frames` output frames are made, reading the ring as it needs input.

@@ -6,14 +6,17 @@ import Foundation
 /// With the input clock running at `(1 + d)` times the output's (relative to their nominal rates), the
 /// fill grows at `inputRate × (d − correction)` frames per second; the integral term settles at `d`, so
 /// `drift` is the measured drift and the fill returns to the target. The loop is critically damped with
-/// natural frequency `bandwidth` (rad/s): the default 0.5 settles a step of drift in about 10 s and
-/// follows slow thermal wander, while the fill smoothing (a quarter of a second) keeps block-sized
-/// jitter out of the ratio. `alsa_in` and `zita-ajbridge` use the same kind of loop.
+/// natural frequency `bandwidth` (rad/s): the default 0.2 settles a step of drift in about 20 s and
+/// follows slow thermal wander, while the fill smoothing (half a second) keeps block-sized jitter out of
+/// the ratio (one frame of error moves the ratio by 8 ppm). `alsa_in` and `zita-ajbridge` use the same kind of loop.
 public struct DriftController: Sendable {
     /// The fill (input frames) the loop holds the ring at.
     public let targetFill: Double
     /// The largest correction the loop applies either way (0.002 is ±2000 ppm).
     public let maximumCorrection: Double
+    /// The largest fill error (frames) the loop acts on: a step beyond it — a device that missed a cycle —
+    /// moves the fill back at the loop's fastest pace without winding the drift estimate up for seconds.
+    public let errorLimit: Double
     /// The measured drift of the input clock against the output's, as a fraction (1e-6 is 1 ppm).
     public private(set) var drift = 0.0
     /// The correction last returned: `drift` plus the proportional term.
@@ -27,11 +30,12 @@ public struct DriftController: Sendable {
 
     /// A loop for a ring fed at `inputRate` frames per second.
     public init(
-        targetFill: Double, inputRate: Double, bandwidth: Double = 0.5, maximumCorrection: Double = 0.002,
-        smoothingSeconds: Double = 0.25
+        targetFill: Double, inputRate: Double, bandwidth: Double = 0.2, maximumCorrection: Double = 0.002,
+        errorLimit: Double = .infinity, smoothingSeconds: Double = 0.5
     ) {
         self.targetFill = targetFill
         self.maximumCorrection = maximumCorrection
+        self.errorLimit = errorLimit
         self.smoothingSeconds = smoothingSeconds
         smoothedFill = targetFill
         // Plant: d(fill)/dt = inputRate · (d − c). With c = Kp·e + Ki·∫e, the closed loop is
@@ -46,11 +50,19 @@ public struct DriftController: Sendable {
         correction = drift
     }
 
+    /// Takes a fill measurement into the smoothing only, leaving the correction at `drift`: for the first
+    /// moments after a lock, while the mean fill is not known yet.
+    public mutating func observe(fill: Double, interval: Double) -> Double {
+        smoothedFill += (1 - exp(-interval / smoothingSeconds)) * (fill - smoothedFill)
+        correction = drift
+        return correction
+    }
+
     /// Takes the fill measured now, `interval` seconds after the previous measurement, and returns the
     /// relative correction for the resampling ratio (input frames per output frame × (1 + correction)).
     public mutating func update(fill: Double, interval: Double) -> Double {
         smoothedFill += (1 - exp(-interval / smoothingSeconds)) * (fill - smoothedFill)
-        let error = smoothedFill - targetFill
+        let error = min(max(smoothedFill - targetFill, -errorLimit), errorLimit)
         drift = min(max(drift + integralGain * error * interval, -maximumCorrection), maximumCorrection)
         correction = min(max(drift + proportionalGain * error, -maximumCorrection), maximumCorrection)
         return correction

@@ -67,6 +67,13 @@ final class StreamAdapter: @unchecked Sendable {
         mappedOutput = AudioBuffer(channelCount: max(1, channelsOut), frameCapacity: deviceFrames)
     }
 
+    /// Playback rendered ahead of the device, in frames of the application's rate: what an application
+    /// callback has already produced that the device has not taken yet. Read on the device's thread.
+    var renderedAhead: Int {
+        guard let pending else { return 0 }
+        return Int((Double(pending.availableToRead) * application.sampleRate / device.sampleRate).rounded())
+    }
+
     /// Frames of the application's rate the conversion holds back (filter delay plus queued playback).
     var addedLatency: (input: Int, output: Int) {
         let input = capture.map { Int($0.delayFrames.rounded()) } ?? 0

@@ -6,7 +6,7 @@ import Synchronization
 /// The JACK backend's process callback (buffer fetch from JACK's ports, zeroing, the render callback)
 /// on JACK's own real-time thread, against the running test server.
 enum JACKScenarios {
-    static let all: [Scenario] = [chain, adapted]
+    static let all: [Scenario] = [chain, adapted, bridged]
 
     /// The backend, once the test server answers.
     static func runningServer() throws -> JACKBackend {
@@ -105,6 +105,32 @@ enum JACKScenarios {
             throw ScenarioFailure(
                 "too little audio in 1 s: \(phase.load(ordering: .relaxed)) frames at 44.1 kHz, "
                     + "\(frames.load(ordering: .relaxed)) at 16 kHz")
+        }
+    }
+
+    /// A 44.1 kHz duplex stream on the 48 kHz server: JACK's input carried by a `ClockBridge` to a
+    /// resampled output that renders ahead of its port, both on JACK's real-time threads.
+    static let bridged = Scenario(
+        "jack-bridged-duplex", "a 44.1 kHz duplex stream on a 48 kHz jackd, input bridged to the resampled output, 2 s"
+    ) {
+        let backend = try runningServer()
+        let blocks = Atomic<Int>(0)
+        let stream = try backend.makeAdaptedStream(
+            StreamConfiguration(direction: .duplex, sampleRate: 44_100, channelCount: 1, name: "rtcheck-bridge") {
+                context in
+                context.output.copy(from: context.input)
+                blocks.wrappingAdd(1, ordering: .relaxed)
+            })
+        defer { stream.close() }
+        guard let duplex = stream as? BridgedDuplexStream else {
+            throw ScenarioFailure("the server took a 44.1 kHz duplex stream as it is; nothing was bridged")
+        }
+        try duplex.start()
+        MonotonicClock.sleep(nanoseconds: 2_000_000_000)
+        try duplex.stop()
+        guard blocks.load(ordering: .relaxed) > 200, duplex.bridge.report.isLocked else {
+            throw ScenarioFailure(
+                "the bridge did not run: \(blocks.load(ordering: .relaxed)) blocks, \(duplex.bridge.report)")
         }
     }
 }
