@@ -91,4 +91,37 @@ import Testing
         #expect(abs(magnitude - 0.25) < 0.0025)
         #expect(snr >= 100)
     }
+
+    @Test(
+        "44.1 kHz playback into a 48 kHz JACK server, recorded by jack_capture: right pitch and level",
+        .enabled(if: jackRuns, "no JACK server; Scripts/servers start jack"))
+    func playbackHeardByJackCapture() throws {
+        let backend = JACKBackend()
+        let stream = try backend.makeAdaptedStream(
+            StreamConfiguration(
+                direction: .output, sampleRate: 44_100, channelCount: 1, name: "dcb-adapt-jc",
+                render: SineSource(frequency: 441, amplitude: 0.25).render))
+        defer { stream.close() }
+        let jack = try #require((stream as? AdaptedStream)?.deviceStream as? JACKStream)
+        try stream.start()
+        let file = TestEnvironment.temporaryDirectory("decibel-jack-capture").appendingPathComponent("heard.wav")
+        let capture = try run(
+            "jack_capture", ["--daemon", "-d", "2", "-c", "1", "-p", jack.outputPortNames[0], "-f", "wav", file.path],
+            timeout: 30)
+        try stream.stop()
+        try #require(capture.status == 0, "jack_capture: \(capture.standardError)")
+        let recorded = try AudioFile(path: file.path)
+        #expect(recorded.sampleRate == 48_000)
+        let samples = try recorded.readAll().samples(ofChannel: 0)
+        let clean = SignalAnalysis.longestContinuousRun(samples, maxStep: 0.02)
+        try #require(clean.count >= 48_000, "no glitch-free second in jack_capture's \(samples.count) frames")
+        let steady = Array(clean.suffix(48_000))
+        let frequency = SignalAnalysis.frequency(steady, sampleRate: 48_000)
+        let magnitude = SignalAnalysis.magnitude(of: 441, in: steady, sampleRate: 48_000)
+        let snr = SignalAnalysis.toneSNR(steady, frequency: 441, sampleRate: 48_000)
+        print("jack_capture heard the 44.1 kHz stream at \(frequency) Hz, magnitude \(magnitude), SNR \(snr) dB")
+        #expect(abs(frequency - 441) < 0.5)
+        #expect(abs(magnitude - 0.25) < 0.0025)
+        #expect(snr >= 100)
+    }
 }
