@@ -65,14 +65,16 @@ public final class AudioPlayer: @unchecked Sendable {
     let positionTimer = Locked<PositionTimer?>(nil)
 
     /// Opens `path` for playback on `device` of `backend` (defaults: the runtime pick and its default
-    /// output). Nothing plays until `play()`. `onStreamEvent` hears the output stream's events (xruns,
-    /// server shutdown, device loss) on a control thread.
+    /// output). Nothing plays until `play()`. `sampleRate` is the rate the player renders at (default: the
+    /// device's; a device that runs another rate gets the output converted at its edge). `onStreamEvent`
+    /// hears the output stream's events (xruns, server shutdown, device loss) on a control thread.
     public init(
-        path: String, backend: (any AudioBackend)? = nil, device: String? = nil,
+        path: String, backend: (any AudioBackend)? = nil, device: String? = nil, sampleRate: Double? = nil,
         onStreamEvent: (@Sendable (StreamEvent) -> Void)? = nil
     ) throws(AudioError) {
         output = try Output(
-            backend: backend, device: device, channelCount: 2, name: "Decibel player", onEvent: onStreamEvent)
+            backend: backend, device: device, channelCount: 2, sampleRate: sampleRate, name: "Decibel player",
+            onEvent: onStreamEvent)
         loaded = Locked(try Self.open(path, rate: output.format.sampleRate))
         let node = loaded.withLock { $0.node }
         try output.add(node)

@@ -96,7 +96,7 @@ struct DecibelCLIBackendTests {
     }
 
     @Test(
-        "on a 48 kHz jackd, record --rate 16000 --channels 1 writes 16 kHz mono of the asked length; tone --rate 44100 plays",
+        "on a 48 kHz jackd, record --rate 16000 --channels 1 writes 16 kHz mono of the asked length; tone, play and passthrough run at --rate 44100",
         .enabled(if: TestEnvironment.serversRequired, "needs the jackd that Scripts/test starts"))
     func jackAdaptsRates() throws {
         let out = TestEnvironment.temporaryDirectory("decibel-cli-adapt").appendingPathComponent("16k.wav").path
@@ -111,6 +111,18 @@ struct DecibelCLIBackendTests {
         let tone = try run(decibelPath, ["tone", "--rate", "44100", "--duration", "0.3", "--backend", "jack"])
         #expect(tone.status == 0, "\(tone.standardError)")
         #expect(tone.standardError.contains("44100 Hz"), "\(tone.standardError)")
+        // The 16 kHz recording played at 44.1 kHz on the 48 kHz server: resampled twice, converted at the edge.
+        let play = try run(decibelPath, ["play", out, "--rate", "44100", "--backend", "jack"], timeout: 30)
+        #expect(play.status == 0, "\(play.standardError)")
+        #expect(play.standardError.contains("at 44100 Hz"), "\(play.standardError)")
+        // A duplex stream at 44.1 kHz on the 48 kHz server: its input is bridged to the resampled output.
+        let thru = try run(
+            decibelPath, ["passthrough", "--rate", "44100", "--duration", "1", "--backend", "jack"], timeout: 30)
+        #expect(thru.status == 0, "\(thru.standardError)")
+        #expect(thru.standardError.contains("44100 Hz"), "\(thru.standardError)")
+        let refused = try run(decibelPath, ["passthrough", "--rate", "12", "--backend", "jack"])
+        #expect(refused.status != 0)
+        #expect(refused.standardError.contains("--rate must be between 1000 and 768000 Hz"))
     }
 }
 

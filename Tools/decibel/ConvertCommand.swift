@@ -48,11 +48,7 @@ struct ConvertCommand: ParsableCommand {
     var truePeakCeiling = -1.0
 
     func validate() throws {
-        if let rate {
-            guard (1000...768_000).contains(rate) else {
-                throw ValidationError("--rate must be between 1000 and 768000 Hz")
-            }
-        }
+        try validateRate(rate.map(Double.init))
         if let channels {
             guard (1...64).contains(channels) else { throw ValidationError("--channels must be between 1 and 64") }
             if normalize != nil {

@@ -19,6 +19,11 @@ struct PassthroughCommand: ParsableCommand {
     @Option(name: .long, help: "Channels to pass through.")
     var channels: Int = 2
 
+    @Option(
+        name: .long,
+        help: "Sample rate to run at, in hertz (default: the device's; a device at another rate is bridged).")
+    var rate: Double?
+
     @OptionGroup var choice: BackendChoice
 
     func validate() throws {
@@ -31,6 +36,7 @@ struct PassthroughCommand: ParsableCommand {
             throw ValidationError("--volume must be between 0 and 4")
         }
         guard (1...64).contains(channels) else { throw ValidationError("--channels must be between 1 and 64") }
+        try validateRate(rate)
     }
 
     func run() throws {
@@ -38,7 +44,8 @@ struct PassthroughCommand: ParsableCommand {
         let device = try choice.checkedDevice(on: backend, direction: .duplex)
         let session = try PlaybackSession(backend: backend) { onEvent in
             StreamConfiguration(
-                direction: .duplex, device: device, channelCount: channels, name: "decibel passthrough",
+                direction: .duplex, device: device, sampleRate: rate, channelCount: channels,
+                name: "decibel passthrough",
                 onEvent: onEvent
             ) { _ in }
         }

@@ -26,6 +26,10 @@ struct PlayCommand: ParsableCommand {
     @Option(name: .long, help: "Where to start: seconds, m:ss or h:mm:ss.", transform: parseSeconds)
     var start: Double = 0
 
+    @Option(
+        name: .long, help: "Sample rate to play at, in hertz (default: the device's; converted if it runs another).")
+    var rate: Double?
+
     @OptionGroup var choice: BackendChoice
 
     func validate() throws {
@@ -34,13 +38,15 @@ struct PlayCommand: ParsableCommand {
         }
         guard pan.isFinite, (-1...1).contains(pan) else { throw ValidationError("--pan must be between -1 and 1") }
         guard start.isFinite, start >= 0 else { throw ValidationError("--start must be 0 or more seconds") }
+        try validateRate(rate)
     }
 
     func run() throws {
         let backend = try choice.select(verbose: true)
         let device = try choice.checkedDevice(on: backend, direction: .output)
         let failure = StreamFailure()
-        let player = try AudioPlayer(path: file, backend: backend, device: device, onStreamEvent: failure.handler)
+        let player = try AudioPlayer(
+            path: file, backend: backend, device: device, sampleRate: rate, onStreamEvent: failure.handler)
         guard start <= player.duration else {
             throw AudioError(
                 .invalidArgument, "--start \(start) s is past the end of \(file) (\(player.formattedDuration))")
@@ -49,7 +55,9 @@ struct PlayCommand: ParsableCommand {
         player.volume = Float(volume)
         player.pan = Float(pan)
         if start > 0 { player.seek(toTime: start) }
-        printError("decibel: playing \(file) (\(player.formattedDuration)) on \(backend.id):\(device ?? "default")")
+        printError(
+            "decibel: playing \(file) (\(player.formattedDuration)) on \(backend.id):\(device ?? "default") at "
+                + "\(Int(player.sampleRate)) Hz")
         Interrupt.install()
         var status = StatusLine()
         player.play()

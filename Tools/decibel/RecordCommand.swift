@@ -42,11 +42,7 @@ struct RecordCommand: ParsableCommand {
             guard [8, 16, 24, 32].contains(bits) else { throw ValidationError("--bits must be 8, 16, 24 or 32") }
         }
         guard (1...64).contains(channels) else { throw ValidationError("--channels must be between 1 and 64") }
-        if let rate {
-            guard rate.isFinite, (1000...768_000).contains(rate) else {
-                throw ValidationError("--rate must be between 1000 and 768000 Hz")
-            }
-        }
+        try validateRate(rate)
     }
 
     func run() throws {

@@ -44,11 +44,7 @@ struct ToneCommand: ParsableCommand {
         guard duration.isFinite, duration > 0, duration <= 86_400 else {
             throw ValidationError("--duration must be between 0 and 86400 seconds")
         }
-        if let rate {
-            guard rate.isFinite, (1000...768_000).contains(rate) else {
-                throw ValidationError("--rate must be between 1000 and 768000 Hz")
-            }
-        }
+        try validateRate(rate)
         guard (1...64).contains(channels) else { throw ValidationError("--channels must be between 1 and 64") }
         guard amplitude.isFinite, amplitude >= 0, amplitude <= 1 else {
             throw ValidationError("--amplitude must be between 0 and 1")
