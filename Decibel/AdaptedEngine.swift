@@ -1,6 +1,6 @@
 extension AudioEngine {
     /// An engine attached to a stream in the configuration's rate and channel counts, whatever the device
-    /// runs: the stream comes from `makeAdaptedStream(_:quality:)`, which resamples and maps channels at
+    /// runs: the stream comes from `makeAdaptedStream(_:quality:conversion:)`, which resamples and maps channels at
     /// the edge only when the device refuses the configuration as it is. `Microphone`, `Output`,
     /// `AudioPlayer` and the `decibel` CLI open their engines this way.
     public static func adapted(

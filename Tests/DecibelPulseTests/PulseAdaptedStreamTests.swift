@@ -1,0 +1,58 @@
+import Decibel
+import DecibelTestSupport
+import Foundation
+import Testing
+
+/// A 16 kHz mono capture from PulseAudio converted by Decibel's resampler rather than the server's.
+@Suite(.serialized) struct PulseAdaptedStreamTests {
+    /// A float32 48 kHz null sink of this suite's own: the default sinks are 16-bit, whose quantisation
+    /// alone (about 92 dB for a −6 dBFS tone) would hide the resampler.
+    static let floatSink: PulseTestServer? = {
+        guard let shared = PulseTestServer.shared else { return nil }
+        let server = PulseTestServer(address: shared.address, sink: "decibel_pulse_float")
+        let sinks = (try? server.pactl(["list", "short", "sinks"]).standardOutput) ?? ""
+        if !sinks.contains("decibel_pulse_float\t") {
+            _ = try? server.pactl([
+                "load-module", "module-null-sink", "sink_name=decibel_pulse_float", "format=float32le", "rate=48000",
+                "channels=2", "sink_properties=device.description=Decibel-Pulse-float",
+            ])
+        }
+        return server
+    }()
+
+    @Test(
+        "16 kHz mono from a 48 kHz float monitor through Decibel's resampler: right pitch and level, ≥ 100 dB SNR",
+        .enabled(if: PulseTestServer.shouldRun, "no PulseAudio server; Scripts/servers start pulse"))
+    func sixteenKilohertzThroughDecibel() throws {
+        let server = try #require(Self.floatSink)
+        let sink = CaptureSink(seconds: 6, rate: 16_000)
+        let stream = try server.backend().makeAdaptedStream(
+            StreamConfiguration(
+                direction: .input, device: server.sink + ".monitor", sampleRate: 16_000, channelCount: 1,
+                name: "decibel-16k-capture", render: sink.render),
+            conversion: .decibel)
+        defer { stream.close() }
+        let adapted = try #require(stream as? AdaptedStream, "the stream was not converted by Decibel")
+        #expect(adapted.deviceFormat.sampleRate == 48_000, "Decibel should open the monitor at its own rate")
+        #expect(adapted.format.sampleRate == 16_000 && adapted.format.inputChannelCount == 1)
+        try server.start(stream)
+        Thread.sleep(forTimeInterval: 0.2)
+        let tone = interleavedSine(frequency: 1000, amplitude: 0.5, seconds: 3, rate: 48_000, channels: 2)
+        let played = try server.play(tone, to: server.sink, rate: 48_000, channels: 2)
+        #expect(played.status == 0, "pacat failed: \(played.standardError)")
+        try stream.stop()
+        let samples = sink.drain()
+        // A clean 1 kHz sine of amplitude 0.5 never steps more than 0.2 between samples at 16 kHz.
+        let clean = SignalAnalysis.longestContinuousRun(samples, maxStep: 0.25)
+        try #require(clean.count >= 24_000, "no glitch-free 1.5 s in \(samples.count) frames")
+        // A second from the middle of the tone (its ends ramp in the resampler's filter).
+        let steady = Array(clean.dropFirst(4_000).prefix(16_000))
+        let frequency = SignalAnalysis.frequency(steady, sampleRate: 16_000)
+        let magnitude = SignalAnalysis.magnitude(of: 1000, in: steady, sampleRate: 16_000)
+        let snr = SignalAnalysis.toneSNR(steady, frequency: 1000, sampleRate: 16_000)
+        print("Pulse 48 → 16 kHz through Decibel: \(frequency) Hz, magnitude \(magnitude), SNR \(snr) dB")
+        #expect(abs(frequency - 1000) < 0.5)
+        #expect(abs(magnitude - 0.5) < 0.005)
+        #expect(snr >= 100)
+    }
+}
