@@ -6,6 +6,7 @@
 //   swift run -c release --package-path Benchmarks graph-bench [seconds]
 //   swift run -c release --package-path Benchmarks pipewire-bench [seconds per client]
 //   swift run -c release --package-path Benchmarks analysis-bench
+//   swift run -c release --package-path Benchmarks adapter-bench
 import PackageDescription
 
 let package = Package(
@@ -38,6 +39,16 @@ let package = Package(
                 "CSndFileBench",
             ],
             path: "Formats"
+        ),
+        // libsoxr driven from plain C the way Decibel's stream adapters drive it: their peer.
+        .target(name: "CSoxrBench", path: "CSoxrBench", linkerSettings: [.linkedLibrary("soxr"), .linkedLibrary("m")]),
+        .executableTarget(
+            name: "adapter-bench",
+            dependencies: [
+                "BenchSummary", "CSoxrBench",
+                .product(name: "DecibelCore", package: "Decibel"), .product(name: "DecibelFormats", package: "Decibel"),
+            ],
+            path: "Adapter"
         ),
         // Plain C doing the same mixing as the graph scenarios: the floor the render graph is measured against.
         .target(name: "GraphBenchFloor", path: "GraphFloor", cSettings: [.unsafeFlags(["-O3"])]),

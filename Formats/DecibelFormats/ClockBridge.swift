@@ -102,7 +102,10 @@ public final class ClockBridge: @unchecked Sendable {
             )
         }
         resampler = try VariableResampler(
-            inputRate: inputRate, outputRate: outputRate, channelCount: channelCount, outputBlockFrames: outputFrames)
+            inputRate: inputRate, outputRate: outputRate, channelCount: channelCount,
+            // One ring read per output block, and one or two soxr calls: each call costs a few µs.
+            maxInputFrames: Int((Double(outputFrames) * inputRate / outputRate * 1.02).rounded(.up)) + 16,
+            outputBlockFrames: outputFrames)
         self.inputRate = inputRate
         self.outputRate = outputRate
         self.channelCount = channelCount

@@ -137,7 +137,7 @@ public final class VariableResampler: @unchecked Sendable {
                 stagedOffset = 0
                 if stagedCount == 0 { break }
             }
-            let needed = Int((Double(frames - produced) * ratio).rounded(.up)) + 8
+            let needed = Int((Double(frames - produced) * ratio).rounded(.up)) + 64
             let step = process(
                 staging.view(frames: stagedCount).slice(
                     from: stagedOffset, count: min(stagedCount - stagedOffset, needed)),
