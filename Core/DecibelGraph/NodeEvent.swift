@@ -10,6 +10,8 @@ public enum NodeEvent: Hashable, Sendable {
     case parameter(index: Int, value: Float)
     /// A node-specific command (a file player's pause or seek, for example).
     case custom(code: Int, value: Double)
+    /// A MIDI message (instruments and plugins play it at this frame).
+    case midi(MIDIEvent)
 }
 
 /// An event and the engine sample time it takes effect at (`Int64.min`: at the next block's start).

@@ -82,6 +82,11 @@ open class RenderNode: AudioNode, @unchecked Sendable {
         inbox.push(ScheduledEvent(time: time ?? .min, event: event))
     }
 
+    /// Delivers `message` to the node's `handle(_:)` exactly before the frame at engine sample time `time`
+    /// (or at the next block). Returns `false` when the node's queue is full.
+    @discardableResult
+    public func send(_ message: MIDIEvent, at time: Int64? = nil) -> Bool { schedule(.midi(message), at: time) }
+
     /// Starts the node (a source begins to sound) at `time`, or at the next block.
     @discardableResult
     public func start(at time: Int64? = nil) -> Bool { schedule(.start, at: time) }
@@ -122,7 +127,7 @@ open class RenderNode: AudioNode, @unchecked Sendable {
         switch event {
         case .start: isStarted = true
         case .stop: isStarted = false
-        case .parameter, .custom: break
+        case .parameter, .custom, .midi: break
         }
     }
 

@@ -10,7 +10,7 @@ import Glibc
 /// The render graph under the sanitizer: every node kind, plan swaps from a control thread while the
 /// Null backend's clock thread renders, and taps whose consumer is too slow.
 enum GraphScenarios {
-    static let all: [Scenario] = [everyNode, swaps, slowTap]
+    static let all: [Scenario] = [everyNode, swaps, slowTap, synthesizer]
 
     /// A struct renderer for `BlockSource(renderer:)`, the graph's owned-state source.
     struct QuietSine: AudioRenderer {
@@ -194,5 +194,36 @@ enum GraphScenarios {
                 "expected drops and deliveries on every tap: \(taps.map { ($0.droppedFrames, $0.deliveredFrameCount) })"
             )
         }
+    }
+
+    /// `Synthesizer` playing MIDI scheduled mid-block: note on and off, chords past the voice count
+    /// (stealing), the sustain pedal, pitch bend, all notes off, parameter changes.
+    static let synthesizer = Scenario(
+        "graph-synth-midi",
+        "the Synthesizer plays MIDI scheduled mid-block (chords, stealing, pedal, bend) in real-time sections"
+    ) {
+        let (engine, stream) = try manualEngine()
+        let synth = Synthesizer(waveform: .sawtooth, voiceCount: 4)
+        try engine.mainGroup.add(synth)
+        try stream.start()
+        var loudest: Float = 0
+        for block in 0..<300 {
+            let now = Int64(block) * 256
+            if block % 10 == 0 {
+                for (offset, note) in [60, 64, 67, 71, 74].enumerated() {
+                    synth.send(.noteOn(note: note + block % 12, velocity: 90), at: now + 37 + Int64(offset))
+                }
+                synth.send(.pitchBend(block % 20 == 0 ? 4000 : -4000), at: now + 100)
+                synth.send(.controlChange(64, value: block % 30 == 0 ? 127 : 0), at: now + 120)
+                synth.send(.noteOff(note: 60 + block % 12), at: now + 200)
+            }
+            if block % 50 == 0 { synth.send(.controlChange(123, value: 0), at: now + 250) }
+            if block == 150 { synth.release.value = 0.5 }
+            let out = try stream.render(frames: 256)
+            for frame in 0..<256 { loudest = max(loudest, abs(out[0][frame])) }
+        }
+        try stream.stop()
+        stream.close()
+        guard loudest > 0.01 else { throw ScenarioFailure("the synthesizer made no sound (peak \(loudest))") }
     }
 }

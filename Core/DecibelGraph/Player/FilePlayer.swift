@@ -158,7 +158,7 @@ public final class FilePlayer: RenderNode, RenderEventSource, @unchecked Sendabl
                 transport = .playing
             case nil: break
             }
-        case .parameter: break
+        case .parameter, .midi: break
         }
         super.handle(event)
     }
