@@ -23,6 +23,7 @@ let package = Package(
         .library(name: "DecibelNull", targets: ["DecibelNull"]),
         .library(name: "DecibelFormats", targets: ["DecibelFormats"]),
         .library(name: "DecibelAnalysis", targets: ["DecibelAnalysis"]),
+        .library(name: "DecibelPlugins", targets: ["DecibelPlugins"]),
         .library(name: "DecibelPlot", targets: ["DecibelPlot"]),
         .library(name: "Decibel", targets: ["Decibel"]),
         // The tools' option parsing (times, colours, backends) and error printing, for programs that want the
@@ -72,6 +73,11 @@ let package = Package(
             name: "DecibelFormats",
             dependencies: ["DecibelCore", "DecibelGraph", "CSndFile", "CDecibelSIMD", "CQuietMPG123", "CFFmpeg"],
             path: "Formats/DecibelFormats"),
+        // Plugins (Plugins/): CLilv (lilv's and LV2's headers, liblilv dlopen'd) + DecibelPlugins (LV2 hosting).
+        .target(name: "CLilv", path: "Plugins/CLilv", linkerSettings: [.linkedLibrary("pthread")]),
+        .target(
+            name: "DecibelPlugins", dependencies: ["DecibelCore", "DecibelGraph", "CLilv"],
+            path: "Plugins/DecibelPlugins"),
         // Analysis (Analysis/): CDecibelFFT (power-of-two FFT) + CKissFFT (other sizes) + DecibelAnalysis.
         .systemLibrary(name: "CKissFFT", path: "Analysis/CKissFFT", providers: [.apt(["libkissfft-dev"])]),
         .target(name: "CDecibelFFT", path: "Analysis/CDecibelFFT"),
@@ -121,7 +127,7 @@ let package = Package(
             name: "decibel-rtcheck",
             dependencies: [
                 "Decibel", "DecibelPipeWire", "DecibelJACK", "DecibelPulse", "DecibelALSA", "DecibelFormats",
-                "DecibelPlot", "DecibelAnalysis",
+                "DecibelPlot", "DecibelAnalysis", "DecibelPlugins",
             ],
             path: "Tests/RealtimeCheck",
             linkerSettings: realtimeSanitizerLinkerSettings()
@@ -158,6 +164,9 @@ let package = Package(
             name: "DecibelGraphTests",
             dependencies: ["DecibelCore", "DecibelGraph", "DecibelNull", "DecibelTestSupport"],
             path: "Tests/DecibelGraphTests"),
+        .testTarget(
+            name: "DecibelPluginsTests", dependencies: ["DecibelPlugins", "DecibelGraph", "DecibelTestSupport"],
+            path: "Tests/DecibelPluginsTests"),
         .testTarget(name: "DecibelTests", dependencies: ["Decibel", "DecibelTestSupport"], path: "Tests/DecibelTests"),
         .executableTarget(name: "decibel-record-probe", dependencies: ["DecibelFormats"], path: "Tests/RecordProbe"),
         // Scripts/soak: JACK, PulseAudio and PipeWire streams playing the graph into recorders under load.

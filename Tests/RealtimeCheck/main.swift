@@ -15,7 +15,7 @@ import Glibc
 /// Every scenario, grouped by the module that owns the render path. Add a group per backend or module.
 let scenarios: [Scenario] =
     CoreScenarios.all + PlotScenarios.all + JACKScenarios.all + ALSAScenarios.all + GraphScenarios.all
-    + FormatsScenarios.all + PulseScenarios.all + PipeWireScenarios.all + AnalysisScenarios.all
+    + FormatsScenarios.all + PulseScenarios.all + PipeWireScenarios.all + AnalysisScenarios.all + PluginScenarios.all
 
 func report(_ message: String) {
     var line = message + "\n"

@@ -1,0 +1,126 @@
+import DecibelCore
+import DecibelGraph
+import DecibelPlugins
+import DecibelTestSupport
+import Foundation
+import Testing
+
+/// Hosting the LV2 plugins Debian packages (`Scripts/setup` installs swh-lv2, x42-plugins and mda-lv2).
+@Suite struct PluginNodeTests {
+    static let amp = "http://plugin.org.uk/swh-plugins/amp"
+    static let equaliser = "http://gareus.org/oss/lv2/fil4#mono"
+    static let synth = "http://drobilla.net/plugins/mda/DX10"
+    static let installed: Bool = {
+        guard case .available = PluginCatalog.availability() else { return false }
+        let uris = Set(((try? PluginCatalog.plugins()) ?? []).map(\.uri))
+        return [amp, equaliser, synth].allSatisfy(uris.contains)
+    }()
+    static let required = installed || TestEnvironment.serversRequired
+
+    /// A mono engine playing `source` through `node`, rendered offline.
+    func render(_ node: PluginNode, source: RenderNode?, seconds: Double, blockSize: Int = 256) throws -> [Float] {
+        let engine = AudioEngine(channelCount: 1, maximumFrameCount: 512)
+        if let source {
+            try engine.mainGroup.add(source)
+            try engine.mainGroup.setFilters([node])
+        } else {
+            try engine.mainGroup.add(node)
+        }
+        return try engine.render(seconds: seconds, blockSize: blockSize).samples(ofChannel: 0)
+    }
+
+    func sine(_ frequency: Float, amplitude: Float = 0.25) -> ToneGenerator {
+        ToneGenerator(waveform: .sine, frequency: frequency, amplitude: amplitude, channelCount: 1)
+    }
+
+    @Test(
+        "the catalog lists installed plugins with their ports, ranges, defaults and MIDI inputs",
+        .enabled(if: required, "needs lilv and Debian's swh-lv2, x42-plugins, mda-lv2 (Scripts/setup)"))
+    func catalog() throws {
+        let amp = try PluginCatalog.plugin(uri: Self.amp)
+        #expect(amp.name == "Simple amplifier" && amp.audioInputCount == 1 && amp.audioOutputCount == 1)
+        let gain = try #require(amp.ports.first { $0.symbol == "gain" })
+        #expect(gain.kind == .controlInput && gain.minimum == -70 && gain.maximum == 70 && gain.defaultValue == 0)
+        #expect(try PluginCatalog.plugin(uri: Self.synth).acceptsMIDI)
+        #expect(try !PluginCatalog.plugin(uri: Self.amp).acceptsMIDI)
+        #expect(try PluginCatalog.plugins().count > 50)
+        #expect(throws: AudioError.self) { try PluginCatalog.plugin(uri: "urn:decibel:no-such-plugin") }
+    }
+
+    @Test(
+        "a gain plugin's gain parameter sets the level exactly, and its ramp has no step in it",
+        .enabled(if: required, "needs swh-lv2"))
+    func gainAndRamp() throws {
+        let amp = try PluginNode(uri: Self.amp)
+        let gain = try #require(amp.parameter("gain"))
+        gain.value = 6
+        let steady = try render(amp, source: sine(440), seconds: 0.5)
+        let level = SignalAnalysis.magnitude(of: 440, in: Array(steady[4_800..<24_000]), sampleRate: 48_000)
+        #expect(abs(20 * log10(level / 0.25) - 6) < 0.01, "level \(level)")
+
+        // From -20 dB to 0 dB over 50 ms in the middle of a 440 Hz tone, against the same change at once
+        // (at a crest of the tone, where a step is loudest: 110¼ periods in).
+        func change(ramp: Double) throws -> [Float] {
+            let node = try PluginNode(uri: Self.amp)
+            let parameter = try #require(node.parameter("gain"))
+            parameter.rampDuration = ramp
+            parameter.value = -20
+            parameter.schedule(0, at: 12_027)
+            return try render(node, source: sine(440), seconds: 0.5)
+        }
+        func roughness(_ samples: [Float]) -> Float {  // largest second difference: a step shows at once
+            var largest: Float = 0
+            for index in 2..<samples.count {
+                largest = max(largest, abs(samples[index] - 2 * samples[index - 1] + samples[index - 2]))
+            }
+            return largest
+        }
+        let ramped = try change(ramp: 0.05), jumped = try change(ramp: 0)
+        let smooth = roughness(Array(ramped[4_800...])), stepped = roughness(Array(jumped[4_800...]))
+        print("gain change: largest second difference \(smooth) ramped over 50 ms, \(stepped) at once")
+        #expect(smooth < stepped / 10)
+        #expect(abs(SignalAnalysis.magnitude(of: 440, in: Array(ramped[19_200...]), sampleRate: 48_000) - 0.25) < 0.001)
+    }
+
+    @Test(
+        "x42-eq: a +6 dB band at 1250 Hz measures +6 dB there and nothing far away (within 0.5 dB)",
+        .enabled(if: required, "needs x42-plugins"))
+    func equaliserResponse() throws {
+        for (frequency, expected) in [(Float(1_250), 6.0), (80, 0), (12_000, 0)] {
+            let equaliser = try PluginNode(uri: Self.equaliser)
+            try #require(equaliser.parameter("freq3")).value = 1_250
+            try #require(equaliser.parameter("gain3")).value = 6
+            let samples = try render(equaliser, source: sine(frequency), seconds: 1.5)
+            let tail = Array(samples[48_000..<72_000])
+            let gain = 20 * log10(SignalAnalysis.magnitude(of: Double(frequency), in: tail, sampleRate: 48_000) / 0.25)
+            print("x42-eq band +6 dB at 1250 Hz: \(frequency) Hz measures \(gain) dB")
+            #expect(abs(gain - expected) < 0.5, "\(frequency) Hz: \(gain) dB, want \(expected)")
+        }
+    }
+
+    @Test(
+        "mda DX10 plays MIDI notes from the frames they are scheduled at",
+        .enabled(if: required, "needs mda-lv2"), arguments: [(256, [1_000, 20_000]), (100, [4_321, 30_007])])
+    func synthOnsets(blockSize: Int, frames: [Int]) throws {
+        for (index, frame) in frames.enumerated() {
+            let synth = try PluginNode(uri: Self.synth)
+            synth.send(.noteOn(note: 60 + index * 7, velocity: 120), at: Int64(frame))
+            synth.send(.noteOff(note: 60 + index * 7), at: Int64(frame + 4_000))
+            let samples = try render(synth, source: nil, seconds: 1, blockSize: blockSize)
+            let onset = SignalAnalysis.firstSound(samples, threshold: 1e-7)
+            #expect(onset == frame, "scheduled at \(frame), heard from \(onset ?? -1) (blocks of \(blockSize))")
+            #expect(SignalAnalysis.peak(samples[frame..<(frame + 2_000)]) > 0.01)
+        }
+    }
+
+    @Test("without lilv, plugins are unavailable with the reason and what to install")
+    func missingLilv() throws {
+        let environment = ["DECIBEL_LILV_LIBRARY": "/nonexistent/liblilv-0.so.0"]
+        guard case .unavailable(let reason) = PluginCatalog.availability(environment: environment) else {
+            Issue.record("a missing liblilv was reported available")
+            return
+        }
+        #expect(reason.contains("liblilv-0-0") && reason.contains("DECIBEL_LILV_LIBRARY"), "\(reason)")
+        #expect(throws: AudioError.self) { try PluginNode(uri: Self.amp, environment: environment) }
+    }
+}
