@@ -28,9 +28,9 @@ public final class PluginNode: RenderNode, @unchecked Sendable {
     /// MIDI events one block can carry into the plugin.
     static let midiCapacity = 128
 
-    private let world: LV2World
-    private let plugin: OpaquePointer
-    private let controlInputs: [(port: Int, parameter: AudioParameter)]
+    let world: LV2World
+    let plugin: OpaquePointer
+    let controlInputs: [(port: Int, parameter: AudioParameter)]
     private let audioInputs: [Int], audioOutputs: [Int], atomInputs: [(port: Int, midi: Bool)], atomOutputs: [Int]
     private let cvPorts: [Int]
     private let sequenceURID: UInt32, chunkURID: UInt32, midiURID: UInt32
@@ -38,7 +38,7 @@ public final class PluginNode: RenderNode, @unchecked Sendable {
 
     /// Render-thread state, replaced as a whole in `allocate(format:)` (the graph does not render a node
     /// while preparing it).
-    private final class Instance {
+    final class Instance {
         let handle: UnsafeMutablePointer<LilvInstance>
         let host: OpaquePointer
         let controls: UnsafeMutablePointer<Float>
@@ -150,6 +150,13 @@ public final class PluginNode: RenderNode, @unchecked Sendable {
     deinit {
         instance = nil
         midi.deallocate()
+    }
+
+    /// The running instance, or why there is none (not prepared yet, or the plugin refused the rate).
+    func preparedInstance() throws(AudioError) -> Instance {
+        if let instance { return instance }
+        throw instantiationError
+            ?? AudioError(.invalidState, "\(info.name) is not instantiated yet: add the node to an engine first")
     }
 
     /// Why the plugin could not be instantiated at the engine's rate, if it could not (it renders silence).

@@ -113,6 +113,32 @@ import Testing
         }
     }
 
+    @Test("a plugin's state round-trips: saved from one instance, restored into another, it sounds the same",
+          .enabled(if: required, "needs x42-plugins"))
+    func stateRoundTrip() throws {
+        let engine = AudioEngine(channelCount: 1, maximumFrameCount: 512)
+        let original = try PluginNode(uri: Self.equaliser)
+        try engine.mainGroup.setFilters([original])
+        try #require(original.parameter("freq3")).value = 3_000
+        try #require(original.parameter("gain3")).value = -9
+        try #require(original.parameter("HighPass")).value = 1
+        let state = try original.saveState()
+        #expect(state.contains("gain3") && state.contains("-9"), "\(state.prefix(400))")
+
+        let restored = try PluginNode(uri: Self.equaliser)
+        #expect(throws: AudioError.self) { try restored.restoreState(state) }  // not prepared yet
+        let other = AudioEngine(channelCount: 1, maximumFrameCount: 512)
+        try other.mainGroup.setFilters([restored])
+        try restored.restoreState(state)
+        for symbol in ["freq3", "gain3", "HighPass", "gain1"] {
+            #expect(restored.parameter(symbol)?.value == original.parameter(symbol)?.value, "\(symbol)")
+        }
+        let heard = try render(restored, source: sine(3_000), seconds: 1.5)
+        let gain = 20 * log10(SignalAnalysis.magnitude(of: 3_000, in: Array(heard[48_000...]), sampleRate: 48_000) / 0.25)
+        #expect(abs(gain + 9) < 0.5, "the restored band measures \(gain) dB at 3 kHz")
+        #expect(throws: AudioError.self) { try restored.restoreState("this is not turtle") }
+    }
+
     @Test("without lilv, plugins are unavailable with the reason and what to install")
     func missingLilv() throws {
         let environment = ["DECIBEL_LILV_LIBRARY": "/nonexistent/liblilv-0.so.0"]

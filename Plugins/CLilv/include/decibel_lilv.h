@@ -109,9 +109,9 @@ typedef struct decibel_lv2_port_values {
     float *_Nonnull values;
     uint32_t count;
 } decibel_lv2_port_values;
-const void *_Nullable decibel_lv2_get_port_value(const char *_Nonnull symbol, void *_Nonnull user_data,
-                                                 uint32_t *_Nonnull size, uint32_t *_Nonnull type);
-void decibel_lv2_set_port_value(const char *_Nonnull symbol, void *_Nonnull user_data, const void *_Nonnull value,
+const void *_Nullable decibel_lv2_get_port_value(const char *_Nullable symbol, void *_Nullable user_data,
+                                                 uint32_t *_Nullable size, uint32_t *_Nullable type);
+void decibel_lv2_set_port_value(const char *_Nullable symbol, void *_Nullable user_data, const void *_Nullable value,
                                 uint32_t size, uint32_t type);
 
 #endif
