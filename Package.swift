@@ -108,7 +108,7 @@ let package = Package(
         .executableTarget(
             name: "decibel",
             dependencies: [
-                "Decibel", "DecibelToolSupport", "DecibelPlot", "DecibelAnalysis",
+                "Decibel", "DecibelToolSupport", "DecibelPlot", "DecibelAnalysis", "DecibelPlugins",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Tools/decibel"
@@ -165,7 +165,8 @@ let package = Package(
             dependencies: ["DecibelCore", "DecibelGraph", "DecibelNull", "DecibelTestSupport"],
             path: "Tests/DecibelGraphTests"),
         .testTarget(
-            name: "DecibelPluginsTests", dependencies: ["DecibelPlugins", "DecibelGraph", "DecibelTestSupport"],
+            name: "DecibelPluginsTests",
+            dependencies: ["DecibelPlugins", "DecibelGraph", "DecibelFormats", "DecibelTestSupport", "decibel"],
             path: "Tests/DecibelPluginsTests"),
         .testTarget(name: "DecibelTests", dependencies: ["Decibel", "DecibelTestSupport"], path: "Tests/DecibelTests"),
         .executableTarget(name: "decibel-record-probe", dependencies: ["DecibelFormats"], path: "Tests/RecordProbe"),
