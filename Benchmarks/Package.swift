@@ -7,6 +7,7 @@
 //   swift run -c release --package-path Benchmarks pipewire-bench [seconds per client]
 //   swift run -c release --package-path Benchmarks analysis-bench
 //   swift run -c release --package-path Benchmarks adapter-bench
+//   swift run -c release --package-path Benchmarks plugins-bench
 import PackageDescription
 
 let package = Package(
@@ -39,6 +40,17 @@ let package = Package(
                 "CSndFileBench",
             ],
             path: "Formats"
+        ),
+        // An LV2 plugin run from plain C through lilv (linked here; Decibel itself dlopens it): PluginNode's peer.
+        .target(name: "CLV2Bench", path: "CLV2Bench", linkerSettings: [.linkedLibrary("lilv-0"), .linkedLibrary("m")]),
+        .executableTarget(
+            name: "plugins-bench",
+            dependencies: [
+                "BenchSummary", "CLV2Bench",
+                .product(name: "DecibelCore", package: "Decibel"), .product(name: "DecibelGraph", package: "Decibel"),
+                .product(name: "DecibelPlugins", package: "Decibel"),
+            ],
+            path: "Plugins"
         ),
         // libsoxr driven from plain C the way Decibel's stream adapters drive it: their peer.
         .target(name: "CSoxrBench", path: "CSoxrBench", linkerSettings: [.linkedLibrary("soxr"), .linkedLibrary("m")]),

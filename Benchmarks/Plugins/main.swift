@@ -1,0 +1,61 @@
+// plugins-bench: what hosting an LV2 plugin in the graph costs per block — PluginNode's render (events,
+// parameters into control ports, atom buffers, port connection, then the plugin's run) against the plugin's
+// run called straight from C through lilv, side by side in one run. Best of five runs of 50 000 blocks
+// of 256 frames, after 500 untimed ones.
+import BenchSummary
+import CLV2Bench
+import DecibelCore
+import DecibelGraph
+import DecibelPlugins
+import Foundation
+
+let warmup = 500, blocks = 50_000, frames = 256
+
+/// The node's render called as the graph calls it, on a mono 440 Hz block.
+func decibel(_ uri: String) throws -> Double {
+    let node = try PluginNode(uri: uri)
+    node.prepare(format: NodeFormat(sampleRate: 48_000, maximumFrameCount: frames, inputChannelCount: 1))
+    if let error = node.instantiationError { throw error }
+    let input = AudioBuffer(channelCount: 1, frameCapacity: frames)
+    for frame in 0..<frames { input[0][frame] = Float(0.25 * sin(Double(frame) * 0.0576)) }
+    let output = AudioBuffer(channelCount: 1, frameCapacity: frames)
+    let inputs = UnsafeMutablePointer<AudioBufferView>.allocate(capacity: 1)
+    defer { inputs.deallocate() }
+    inputs.initialize(to: input.view(frames: frames))
+    var time: Int64 = 0
+    func block() {
+        node.render(
+            NodeRenderContext(
+                inputs: UnsafeBufferPointer(start: inputs, count: 1), output: output.view(frames: frames),
+                frameCount: frames, sampleTime: time, deviceInput: .empty))
+        time += Int64(frames)
+    }
+    for _ in 0..<warmup { block() }
+    let start = MonotonicClock.now()
+    for _ in 0..<blocks { block() }
+    return Double(MonotonicClock.now() - start) / 1e9
+}
+
+func best(_ run: () throws -> Double) rethrows -> Double {
+    var best = Double.infinity
+    for _ in 0..<5 { best = min(best, try run()) }
+    return best
+}
+
+print("plugins-bench: \(blocks) blocks of \(frames) frames, best of 5; ns per block")
+for (uri, label) in [
+    ("http://plugin.org.uk/swh-plugins/amp", "swh amp (a multiply: the overhead shows)"),
+    ("http://gareus.org/oss/lv2/fil4#mono", "x42-eq mono (a real EQ)"),
+] {
+    let ours = try best { try decibel(uri) }
+    let theirs = best { lv2_bench_run(uri, Int32(warmup), Int32(blocks), Int32(frames)) }
+    guard theirs > 0 else { fatalError("\(uri) did not load from C") }
+    let oursNanos = ours / Double(blocks) * 1e9, theirsNanos = theirs / Double(blocks) * 1e9
+    print(
+        String(
+            format: "%@: PluginNode %.0f ns, run from C %.0f ns, overhead %.0f ns per block", label, oursNanos,
+            theirsNanos, oursNanos - theirsNanos))
+    printSummary(
+        "LV2 \(label), block 256 (PluginNode ÷ run from C)", decibel: String(format: "PluginNode %.0f ns", oursNanos),
+        peer: String(format: "lilv run from C %.0f ns", theirsNanos), ratio: ours / theirs, goal: .atMost(1.2))
+}
