@@ -11,7 +11,9 @@ import DecibelGraph
 public struct PluginChain: Sendable {
     /// One plugin and the values of its controls (port symbol → value; unset controls keep their default).
     public struct Stage: Sendable, Hashable {
+        /// The plugin's URI.
         public var uri: String
+        /// Control values by port symbol.
         public var parameters: [String: Float]
 
         /// A stage.

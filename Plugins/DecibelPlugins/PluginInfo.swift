@@ -20,9 +20,11 @@ public struct PluginInfo: Hashable, Sendable, Codable {
     /// The control output port that reports the plugin's latency in frames, if any.
     public let latencyPortIndex: Int?
 
-    /// Audio inputs, outputs, and whether an atom input takes MIDI.
+    /// Audio inputs.
     public var audioInputCount: Int { ports.count { $0.kind == .audioInput } }
+    /// Audio outputs.
     public var audioOutputCount: Int { ports.count { $0.kind == .audioOutput } }
+    /// Whether an atom input takes MIDI (an instrument, or an effect that listens to MIDI).
     public var acceptsMIDI: Bool { ports.contains { $0.kind == .atomInput && $0.acceptsMIDI } }
 }
 
@@ -30,7 +32,24 @@ public struct PluginInfo: Hashable, Sendable, Codable {
 public struct PluginPort: Hashable, Sendable, Codable {
     /// What flows through a port, and which way.
     public enum Kind: String, Hashable, Sendable, Codable {
-        case audioInput, audioOutput, controlInput, controlOutput, atomInput, atomOutput, cvInput, cvOutput, other
+        /// Audio in (one channel).
+        case audioInput
+        /// Audio out (one channel).
+        case audioOutput
+        /// A control value the host sets (a parameter).
+        case controlInput
+        /// A control value the plugin reports (a meter, its latency).
+        case controlOutput
+        /// Events in (MIDI, patch messages).
+        case atomInput
+        /// Events out.
+        case atomOutput
+        /// A control signal in, at audio rate.
+        case cvInput
+        /// A control signal out, at audio rate.
+        case cvOutput
+        /// Anything else.
+        case other
     }
 
     /// Index in the plugin.
@@ -41,9 +60,11 @@ public struct PluginPort: Hashable, Sendable, Codable {
     public let name: String
     /// What the port carries.
     public let kind: Kind
-    /// Range and default of a control port.
+    /// Lowest value of a control port.
     public let minimum: Float?
+    /// Highest value of a control port.
     public let maximum: Float?
+    /// Default value of a control port.
     public let defaultValue: Float?
     /// An atom input that takes MIDI events.
     public let acceptsMIDI: Bool
