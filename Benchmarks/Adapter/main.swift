@@ -21,6 +21,17 @@ func sine(_ buffer: AudioBuffer, step: Double) {
     }
 }
 
+/// Converts one whole block, as the adapters do: until every input frame is consumed.
+@inline(__always)
+func convert(_ block: AudioBufferView, with resampler: Resampler, into out: AudioBuffer) {
+    var offset = 0
+    while offset < block.frameCount {
+        let step = resampler.process(block.slice(from: offset, count: block.frameCount - offset), into: out.view)
+        offset += step.consumed
+        if step.consumed == 0 && step.produced == 0 { break }
+    }
+}
+
 /// The capture adapter's work per block: stereo mapped to mono (`ChannelMap`), resampled 48 → 16 kHz.
 func decibelCapture() throws -> Double {
     let map = try ChannelMap.standard(from: 2, to: 1)
@@ -31,13 +42,7 @@ func decibelCapture() throws -> Double {
     let out = AudioBuffer(channelCount: 1, frameCapacity: resampler.maxOutputFrames(forInput: frames))
     func block() {
         map.apply(device.view, to: mono.view(frames: frames), frames: frames)
-        var offset = 0
-        while offset < frames {
-            let step = resampler.process(
-                mono.view(frames: frames).slice(from: offset, count: frames - offset), into: out.view)
-            offset += step.consumed
-            if step.consumed == 0 && step.produced == 0 { break }
-        }
+        convert(mono.view(frames: frames), with: resampler, into: out)
     }
     for _ in 0..<warmup { block() }
     return seconds { for _ in 0..<blocks { block() } }
@@ -49,15 +54,7 @@ func decibelPlayback() throws -> Double {
     let app = AudioBuffer(channelCount: 2, frameCapacity: frames)
     sine(app, step: 0.07)
     let out = AudioBuffer(channelCount: 2, frameCapacity: resampler.maxOutputFrames(forInput: frames))
-    func block() {
-        var offset = 0
-        while offset < frames {
-            let step = resampler.process(
-                app.view(frames: frames).slice(from: offset, count: frames - offset), into: out.view)
-            offset += step.consumed
-            if step.consumed == 0 && step.produced == 0 { break }
-        }
-    }
+    func block() { convert(app.view(frames: frames), with: resampler, into: out) }
     for _ in 0..<warmup { block() }
     return seconds { for _ in 0..<blocks { block() } }
 }

@@ -38,20 +38,15 @@ import Testing
         let samples = sink.drain()
         // At 16 kHz, 2.5 s is 40 000 frames; the first 0.5 s (connections settling) is left out.
         #expect(samples.count > 32_000, "\(samples.count) frames in 2.5 s at 16 kHz")
-        // The longest glitch-free stretch (a slowed client, as under ASan, can miss a server cycle); a
-        // clean 1 kHz sine of amplitude 0.5 never steps more than 0.2 between samples at 16 kHz.
-        let clean = SignalAnalysis.longestContinuousRun(samples, maxStep: 0.25)
-        try #require(clean.count >= 16_000, "no glitch-free second in \(samples.count) frames")
-        let steady = Array(clean.suffix(16_000))
-        let frequency = SignalAnalysis.frequency(steady, sampleRate: 16_000)
-        let magnitude = SignalAnalysis.magnitude(of: 1000, in: steady, sampleRate: 16_000)
-        let snr = SignalAnalysis.toneSNR(steady, frequency: 1000, sampleRate: 16_000)
-        print(
-            "adapted 48 → 16 kHz capture: \(samples.count) frames, \(frequency) Hz, magnitude \(magnitude), SNR \(snr) dB"
-        )
-        #expect(abs(frequency - 1000) < 0.5)
-        #expect(abs(magnitude - 0.5) < 0.005)
-        #expect(snr >= 100)
+        // The longest glitch-free second (a slowed client, as under ASan, can miss a server cycle); a clean
+        // 1 kHz sine of amplitude 0.5 never steps more than 0.2 between samples at 16 kHz.
+        let tone = try #require(
+            SignalAnalysis.cleanTone(samples, frequency: 1000, sampleRate: 16_000, maxStep: 0.25, frames: 16_000),
+            "no glitch-free second in \(samples.count) frames")
+        print("adapted 48 → 16 kHz capture: \(samples.count) frames, \(tone)")
+        #expect(abs(tone.frequency - 1000) < 0.5)
+        #expect(abs(tone.magnitude - 0.5) < 0.005)
+        #expect(tone.snr >= 100)
     }
 
     @Test(
@@ -77,19 +72,14 @@ import Testing
         Thread.sleep(forTimeInterval: 2.5)
         try listener.stop()
         // 441 Hz at amplitude 0.25 steps at most 0.0145 between samples at 48 kHz.
-        let clean = SignalAnalysis.longestContinuousRun(sink.drain(), maxStep: 0.02)
-        try #require(clean.count >= 48_000, "no glitch-free second in the \(clean.count) frames heard")
-        let steady = Array(clean.suffix(48_000))
-        let frequency = SignalAnalysis.frequency(steady, sampleRate: 48_000)
-        let magnitude = SignalAnalysis.magnitude(of: 441, in: steady, sampleRate: 48_000)
-        let snr = SignalAnalysis.toneSNR(steady, frequency: 441, sampleRate: 48_000)
-        print(
-            "adapted 44.1 → 48 kHz playback: \(frequency) Hz, magnitude \(magnitude), SNR \(snr) dB, xruns \(stream.xrunCount)"
-        )
-        #expect(steady.count == 48_000)
-        #expect(abs(frequency - 441) < 0.5)
-        #expect(abs(magnitude - 0.25) < 0.0025)
-        #expect(snr >= 100)
+        let heard = sink.drain()
+        let tone = try #require(
+            SignalAnalysis.cleanTone(heard, frequency: 441, sampleRate: 48_000, maxStep: 0.02, frames: 48_000),
+            "no glitch-free second in the \(heard.count) frames heard")
+        print("adapted 44.1 → 48 kHz playback: \(tone), xruns \(stream.xrunCount)")
+        #expect(abs(tone.frequency - 441) < 0.5)
+        #expect(abs(tone.magnitude - 0.25) < 0.0025)
+        #expect(tone.snr >= 100)
     }
 
     @Test(
@@ -113,15 +103,12 @@ import Testing
         let recorded = try AudioFile(path: file.path)
         #expect(recorded.sampleRate == 48_000)
         let samples = try recorded.readAll().samples(ofChannel: 0)
-        let clean = SignalAnalysis.longestContinuousRun(samples, maxStep: 0.02)
-        try #require(clean.count >= 48_000, "no glitch-free second in jack_capture's \(samples.count) frames")
-        let steady = Array(clean.suffix(48_000))
-        let frequency = SignalAnalysis.frequency(steady, sampleRate: 48_000)
-        let magnitude = SignalAnalysis.magnitude(of: 441, in: steady, sampleRate: 48_000)
-        let snr = SignalAnalysis.toneSNR(steady, frequency: 441, sampleRate: 48_000)
-        print("jack_capture heard the 44.1 kHz stream at \(frequency) Hz, magnitude \(magnitude), SNR \(snr) dB")
-        #expect(abs(frequency - 441) < 0.5)
-        #expect(abs(magnitude - 0.25) < 0.0025)
-        #expect(snr >= 100)
+        let tone = try #require(
+            SignalAnalysis.cleanTone(samples, frequency: 441, sampleRate: 48_000, maxStep: 0.02, frames: 48_000),
+            "no glitch-free second in jack_capture's \(samples.count) frames")
+        print("jack_capture heard the 44.1 kHz stream at \(tone)")
+        #expect(abs(tone.frequency - 441) < 0.5)
+        #expect(abs(tone.magnitude - 0.25) < 0.0025)
+        #expect(tone.snr >= 100)
     }
 }

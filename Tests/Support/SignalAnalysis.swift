@@ -49,6 +49,34 @@ public enum SignalAnalysis {
         return 10 * log10(tone / max(residual, .leastNormalMagnitude))
     }
 
+    /// A tone's pitch, level and purity, as the tests that check a converted or recorded tone report them.
+    public struct Tone: CustomStringConvertible, Sendable {
+        /// Frequency by zero crossings.
+        public var frequency: Double
+        /// Magnitude of the expected frequency.
+        public var magnitude: Double
+        /// `toneSNR` at the expected frequency.
+        public var snr: Double
+        /// "441.0000 Hz, magnitude 0.250000, SNR 151.5 dB".
+        public var description: String {
+            "\(frequency) Hz, magnitude \(magnitude), SNR \(snr) dB"
+        }
+    }
+
+    /// The last `frames` of the longest stretch without a step above `maxStep` (see
+    /// `longestContinuousRun`), measured as a tone at `frequency`; nil when no stretch is that long.
+    public static func cleanTone(
+        _ samples: [Float], frequency: Double, sampleRate: Double, maxStep: Float, frames: Int
+    ) -> Tone? {
+        let clean = longestContinuousRun(samples, maxStep: maxStep)
+        guard clean.count >= frames else { return nil }
+        let steady = Array(clean.suffix(frames))
+        return Tone(
+            frequency: self.frequency(steady, sampleRate: sampleRate),
+            magnitude: magnitude(of: frequency, in: steady, sampleRate: sampleRate),
+            snr: toneSNR(steady, frequency: frequency, sampleRate: sampleRate))
+    }
+
     /// Magnitude (0...1 for a full-scale sine) of `frequency` in `samples`, by the Goertzel algorithm.
     public static func magnitude(of frequency: Double, in samples: [Float], sampleRate: Double) -> Double {
         let omega = 2 * Double.pi * frequency / sampleRate
