@@ -157,6 +157,15 @@ public enum PluginCatalog {
         }
     }
 
+    /// The last lines plugins logged (the LV2 log extension; Decibel keeps them rather than letting
+    /// plugins print to stderr), oldest first.
+    public static func recentLog() -> [String] {
+        var buffer = [CChar](repeating: 0, count: 64 * 512)
+        let used = decibel_lv2_log_copy(&buffer, buffer.count)
+        let text = String(decoding: buffer.prefix(used).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return text.split(separator: "\n").map(String.init)
+    }
+
     /// Every installed plugin, sorted by name.
     public static func plugins(
         environment: [String: String] = BackendEnvironment.current()

@@ -47,10 +47,38 @@ extension PluginNode {
                 }
                 defer { api.lilv_state_free(state) }
                 api.lilv_state_restore(
-                    state, instance.handle, decibel_lv2_set_port_value, &ports, 0, decibel_lv2_host_features(instance.host))
+                    state, instance.handle, decibel_lv2_set_port_value, &ports, 0,
+                    decibel_lv2_host_features(instance.host))
             }
         }
         for (port, parameter) in controlInputs { parameter.value = values[port] }
+    }
+
+    /// Sets a file-valued property of the plugin (a `patch:Set` of `property` to `path` on its first atom
+    /// input, at the next block): how convolvers, samplers and MIDI mappers take an impulse response, a
+    /// sample or a map. Plugins load such files on their worker, off the render thread. Needs the node
+    /// prepared; any control thread.
+    public func setPath(_ path: String, for property: String) throws(AudioError) {
+        let instance = try preparedInstance()
+        guard !info.ports.filter({ $0.kind == .atomInput }).isEmpty else {
+            throw AudioError(.unsupportedConfiguration, "\(info.name) has no event input to set \(property) through")
+        }
+        var message = [UInt8](repeating: 0, count: 8192)
+        let size = message.withUnsafeMutableBytes {
+            decibel_atom_patch_set_path($0.baseAddress!, UInt32($0.count), property, path)
+        }
+        guard size > 0 else { throw AudioError(.invalidArgument, "the path '\(path)' is too long for one message") }
+        let posted = message.withUnsafeBytes { decibel_lv2_host_post(instance.host, $0.baseAddress!, size) }
+        guard posted else {
+            throw AudioError(.invalidState, "\(info.name)'s message queue is full (is the engine rendering?)")
+        }
+    }
+
+    /// Requests the plugin's worker has served (work a plugin hands off its render thread: loading a file,
+    /// building tables), or 0 before the node is prepared.
+    public var workerRequestsServed: Int {
+        guard let instance = try? preparedInstance() else { return 0 }
+        return Int(decibel_lv2_host_worker_served(instance.host))
     }
 
     /// Every port's control value now (0 for other ports), indexed by port.
@@ -73,7 +101,8 @@ extension PluginNode {
         return try constSymbols.withUnsafeBufferPointer { (symbolTable) throws(AudioError) -> Result in
             try values.withUnsafeMutableBufferPointer { (valueTable) throws(AudioError) -> Result in
                 var ports = decibel_lv2_port_values(
-                    symbols: UnsafeRawPointer(symbolTable.baseAddress!).assumingMemoryBound(to: UnsafePointer<CChar>.self),
+                    symbols: UnsafeRawPointer(symbolTable.baseAddress!).assumingMemoryBound(
+                        to: UnsafePointer<CChar>.self),
                     values: valueTable.baseAddress!, count: UInt32(valueTable.count))
                 return try body(&ports)
             }

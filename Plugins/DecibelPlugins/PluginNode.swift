@@ -15,7 +15,8 @@ import Synchronization
 /// ```
 ///
 /// The plugin is instantiated and activated when the engine prepares the node, on a control thread; the
-/// render thread only calls its `run` (RealtimeSanitizer checks that path with real plugins: a plugin
+/// render thread only calls its `run` (and hands back what the plugin's worker, a thread of the node's own,
+/// answered) (RealtimeSanitizer checks that path with real plugins: a plugin
 /// that allocates in `run` is reported, not hidden). While a parameter ramps, the block is run in
 /// 16-frame pieces with the ramp's value at each, so that a change is gradual rather than one step.
 public final class PluginNode: RenderNode, @unchecked Sendable {
@@ -46,12 +47,16 @@ public final class PluginNode: RenderNode, @unchecked Sendable {
         let silence: UnsafeMutablePointer<Float>
         let scratch: UnsafeMutablePointer<Float>
         let api: decibel_lilv_api
+        let sampleRate: Double
+        let maximumFrames: Int
 
         init(
             handle: UnsafeMutablePointer<LilvInstance>, host: OpaquePointer, portCount: Int, atomCount: Int,
-            maximumFrames: Int, api: decibel_lilv_api
+            sampleRate: Double, maximumFrames: Int, api: decibel_lilv_api
         ) {
             self.handle = handle
+            self.sampleRate = sampleRate
+            self.maximumFrames = maximumFrames
             self.host = host
             self.api = api
             controls = .allocate(capacity: max(1, portCount))
@@ -67,6 +72,7 @@ public final class PluginNode: RenderNode, @unchecked Sendable {
 
         deinit {
             lilv_instance_deactivate(handle)
+            decibel_lv2_host_stop_worker(host)
             api.lilv_instance_free(handle)
             decibel_lv2_host_free(host)
             controls.deallocate()
@@ -166,6 +172,13 @@ public final class PluginNode: RenderNode, @unchecked Sendable {
     public var latencyFrames: Int { Int(Float(bitPattern: latencyBits.load(ordering: .relaxed))) }
 
     override public func allocate(format: NodeFormat) {
+        // Prepared again for the same rate and block size (the graph does that as it is edited): the
+        // running instance stays, with its state and the messages posted to it.
+        if let instance, instance.sampleRate == format.sampleRate,
+            instance.maximumFrames == max(1, format.maximumFrameCount)
+        {
+            return
+        }
         instance = nil
         do {
             instance = try instantiate(sampleRate: format.sampleRate, maximumFrames: max(1, format.maximumFrameCount))
@@ -189,7 +202,7 @@ public final class PluginNode: RenderNode, @unchecked Sendable {
         }
         let instance = Instance(
             handle: handle, host: host, portCount: info.ports.count, atomCount: atomInputs.count + atomOutputs.count,
-            maximumFrames: maximumFrames, api: api)
+            sampleRate: sampleRate, maximumFrames: maximumFrames, api: api)
         for (port, parameter) in controlInputs { instance.controls[port] = parameter.value }
         for port in info.ports where port.kind == .controlInput || port.kind == .controlOutput {
             lilv_instance_connect_port(handle, UInt32(port.index), instance.controls + port.index)
@@ -198,6 +211,7 @@ public final class PluginNode: RenderNode, @unchecked Sendable {
             lilv_instance_connect_port(handle, UInt32(port), instance.atoms[slot])
         }
         for port in cvPorts { lilv_instance_connect_port(handle, UInt32(port), instance.scratch) }
+        decibel_lv2_host_start_worker(host, handle)
         lilv_instance_activate(handle)
         return instance
     }
@@ -237,6 +251,7 @@ public final class PluginNode: RenderNode, @unchecked Sendable {
             }
             connectAudio(instance, context: context, offset: offset, frames: piece)
             lilv_instance_run(instance.handle, UInt32(piece))
+            decibel_lv2_host_end_block(instance.host)
             if offset == 0 && ramping { clearAtomInputs(instance) }  // events went with the first piece
             offset += piece
         }
@@ -251,6 +266,7 @@ public final class PluginNode: RenderNode, @unchecked Sendable {
         for (slot, input) in atomInputs.enumerated() {
             let buffer = instance.atoms[slot]
             decibel_atom_sequence_clear(buffer, Self.atomCapacity, sequenceURID)
+            if slot == 0 { decibel_lv2_host_deliver_posts(instance.host, buffer, Self.atomCapacity) }
             guard input.midi else { continue }
             for index in 0..<midiCount {
                 let message = midi[index]

@@ -1,4 +1,5 @@
 import DecibelCore
+import DecibelFormats
 import DecibelGraph
 import DecibelPlugins
 import DecibelTestSupport
@@ -113,8 +114,9 @@ import Testing
         }
     }
 
-    @Test("a plugin's state round-trips: saved from one instance, restored into another, it sounds the same",
-          .enabled(if: required, "needs x42-plugins"))
+    @Test(
+        "a plugin's state round-trips: saved from one instance, restored into another, it sounds the same",
+        .enabled(if: required, "needs x42-plugins"))
     func stateRoundTrip() throws {
         let engine = AudioEngine(channelCount: 1, maximumFrameCount: 512)
         let original = try PluginNode(uri: Self.equaliser)
@@ -134,9 +136,48 @@ import Testing
             #expect(restored.parameter(symbol)?.value == original.parameter(symbol)?.value, "\(symbol)")
         }
         let heard = try render(restored, source: sine(3_000), seconds: 1.5)
-        let gain = 20 * log10(SignalAnalysis.magnitude(of: 3_000, in: Array(heard[48_000...]), sampleRate: 48_000) / 0.25)
+        let gain =
+            20 * log10(SignalAnalysis.magnitude(of: 3_000, in: Array(heard[48_000...]), sampleRate: 48_000) / 0.25)
         #expect(abs(gain + 9) < 0.5, "the restored band measures \(gain) dB at 3 kHz")
         #expect(throws: AudioError.self) { try restored.restoreState("this is not turtle") }
+    }
+
+    @Test(
+        "a plugin's latency port is reported: swh Artificial latency at 10 ms reports 480 frames",
+        .enabled(if: required, "needs swh-lv2"))
+    func latencyReported() throws {
+        let node = try PluginNode(uri: "http://plugin.org.uk/swh-plugins/artificialLatency")
+        #expect(node.info.latencyPortIndex != nil)
+        try #require(node.parameter("delay")).value = 10
+        _ = try render(node, source: sine(440), seconds: 0.1)
+        #expect(node.latencyFrames == 480)
+    }
+
+    @Test(
+        "the LV2 worker: a plugin that needs it runs, and the work it schedules in run() is served off the render thread",
+        .enabled(if: required, "needs x42-plugins"))
+    func workerServesScheduledWork() throws {
+        let convolver = try PluginNode(uri: "http://gareus.org/oss/lv2/zeroconvolv#CfgMono")
+        #expect(convolver.info.requiredFeatures.contains("http://lv2plug.in/ns/ext/worker#schedule"))
+        #expect(convolver.info.missingFeatures.isEmpty)
+        let engine = AudioEngine(channelCount: 1, maximumFrameCount: 256)
+        try engine.mainGroup.add(sine(100))
+        try engine.mainGroup.setFilters([convolver])
+        #expect(convolver.workerRequestsServed == 0)
+        // A patch:Set of its impulse response: run() reads it and schedules the file's loading on the worker.
+        try convolver.setPath(
+            "/usr/lib/lv2/zeroconvo.lv2/ir/delta-48k.wav", for: "http://gareus.org/oss/lv2/zeroconvolv#ir")
+        let deadline = Date().addingTimeInterval(5)
+        while Date() < deadline && convolver.workerRequestsServed == 0 {
+            _ = try engine.render(frames: 256)
+            usleep(1_000)
+        }
+        print(
+            "worker requests served: \(convolver.workerRequestsServed); the plugin logged: \(PluginCatalog.recentLog())"
+        )
+        #expect(convolver.workerRequestsServed >= 1)
+        // Its messages went to Decibel's log, not to stderr.
+        #expect(PluginCatalog.recentLog().contains { $0.contains("ZConvolv") })
     }
 
     @Test("without lilv, plugins are unavailable with the reason and what to install")

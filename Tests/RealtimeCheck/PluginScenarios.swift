@@ -11,7 +11,29 @@ enum PluginScenarios {
         plugin("plugins-swh-amp", uri: "http://plugin.org.uk/swh-plugins/amp", ramp: "gain"),
         plugin("plugins-x42-eq", uri: "http://gareus.org/oss/lv2/fil4#mono", ramp: "gain3"),
         plugin("plugins-mda-dx10", uri: "http://drobilla.net/plugins/mda/DX10", ramp: nil),
+        worker,
     ]
+
+    /// x42's configurable convolver scheduling work from `run` (a patch:Set of its impulse response):
+    /// the request leaves the render thread through the host's lock-free ring and a semaphore.
+    static let worker = Scenario(
+        "plugins-x42-convolver-worker",
+        "x42 zeroconvolv schedules work from run() (loading an impulse response); the worker serves it"
+    ) {
+        let (engine, stream) = try GraphScenarios.manualEngine()
+        let node = try PluginNode(uri: "http://gareus.org/oss/lv2/zeroconvolv#CfgMono")
+        try engine.mainGroup.add(ToneGenerator(frequency: 440, amplitude: 0.2))
+        try engine.mainGroup.setFilters([node])
+        try stream.start()
+        try node.setPath("/usr/lib/lv2/zeroconvo.lv2/ir/delta-48k.wav", for: "http://gareus.org/oss/lv2/zeroconvolv#ir")
+        for _ in 0..<200 {
+            _ = try stream.render(frames: 256)
+            MonotonicClock.sleep(nanoseconds: 500_000)
+        }
+        try stream.stop()
+        stream.close()
+        guard node.workerRequestsServed >= 1 else { throw ScenarioFailure("the worker served nothing") }
+    }
 
     /// `uri` rendered by a manually clocked engine for 300 blocks: as an effect on a tone (with its
     /// `ramp` parameter moving) or, for an instrument, playing MIDI notes scheduled mid-block.

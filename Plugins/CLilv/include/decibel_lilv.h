@@ -78,8 +78,10 @@ typedef struct decibel_lilv_api {
 /// The name of `decibel_lilv_api`'s field number `index` (declaration order), or NULL past the last.
 const char *_Nullable decibel_lilv_function_name(size_t index);
 
-/// The host's features for one plugin instance: URID map and unmap, options (sample rate, block
-/// lengths), bounded block length. Owned by the caller; free with `decibel_lv2_host_free`.
+/// The host's side of one plugin instance: the features (URID map and unmap, options with the sample rate
+/// and block lengths, bounded block length, the worker's schedule), the worker thread, and a mailbox of
+/// atoms for the plugin's input. Owned by the caller; free with `decibel_lv2_host_free` after the
+/// instance is deactivated and before it is freed.
 typedef struct decibel_lv2_host decibel_lv2_host;
 
 /// A host sharing the process-wide URID table, for blocks of 1 … `max_block` frames at `sample_rate`.
@@ -87,6 +89,27 @@ decibel_lv2_host *_Nonnull decibel_lv2_host_new(double sample_rate, uint32_t max
 void decibel_lv2_host_free(decibel_lv2_host *_Nullable host);
 /// The NULL-terminated feature list to pass to `lilv_plugin_instantiate`.
 const LV2_Feature *_Nullable const *_Nonnull decibel_lv2_host_features(decibel_lv2_host *_Nonnull host);
+/// Starts the worker thread when the plugin has the worker interface (after instantiating); false when it
+/// has none. `decibel_lv2_host_free` stops it.
+bool decibel_lv2_host_start_worker(decibel_lv2_host *_Nonnull host, LilvInstance *_Nonnull instance);
+/// Requests the worker has served so far.
+uint32_t decibel_lv2_host_worker_served(decibel_lv2_host *_Nonnull host);
+/// Copies the last lines plugins logged (LV2 log extension) into `buffer`, one per line; returns the
+/// bytes written (without the terminating NUL).
+size_t decibel_lv2_log_copy(char *_Nonnull buffer, size_t capacity);
+/// Stops the worker thread (waits for the request it is serving).
+void decibel_lv2_host_stop_worker(decibel_lv2_host *_Nullable host);
+/// After each `run` (render thread): hands the worker's responses to the plugin, then ends its run.
+void decibel_lv2_host_end_block(decibel_lv2_host *_Nonnull host);
+/// Queues an atom (its header and body, `size` bytes) for the plugin's input (a control thread); false
+/// when the mailbox is full.
+bool decibel_lv2_host_post(decibel_lv2_host *_Nonnull host, const void *_Nonnull atom, uint32_t size);
+/// Appends the posted atoms to an input sequence at frame 0 (render thread).
+void decibel_lv2_host_deliver_posts(decibel_lv2_host *_Nonnull host, void *_Nonnull sequence, uint32_t capacity);
+/// Builds a `patch:Set` of `property` to the path `path` into `buffer`; returns its size, 0 if it does
+/// not fit (a control thread: maps URIs).
+uint32_t decibel_atom_patch_set_path(void *_Nonnull buffer, uint32_t capacity, const char *_Nonnull property,
+                                     const char *_Nonnull path);
 /// The URID map and unmap (for lilv's state functions).
 LV2_URID_Map *_Nonnull decibel_lv2_host_map(decibel_lv2_host *_Nonnull host);
 LV2_URID_Unmap *_Nonnull decibel_lv2_host_unmap(decibel_lv2_host *_Nonnull host);
