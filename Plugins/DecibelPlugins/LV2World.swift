@@ -17,7 +17,7 @@ final class LV2World: @unchecked Sendable {
     let nodes: Nodes
 
     struct Nodes {
-        let audio, control, cv, atom, input, output, midiEvent, toggled, integer, reportsLatency: OpaquePointer
+        let audio, control, cv, atom, input, output, midiEvent, toggled, integer, reportsLatency, unit: OpaquePointer
     }
 
     private init(library: BackendLibrary<decibel_lilv_api>) throws(AudioError) {
@@ -35,8 +35,9 @@ final class LV2World: @unchecked Sendable {
             audio: uri(core + "AudioPort"), control: uri(core + "ControlPort"), cv: uri(core + "CVPort"),
             atom: uri("http://lv2plug.in/ns/ext/atom#AtomPort"), input: uri(core + "InputPort"),
             output: uri(core + "OutputPort"), midiEvent: uri("http://lv2plug.in/ns/ext/midi#MidiEvent"),
-            toggled: uri(core + "toggled"), integer: uri(core + "integer"), reportsLatency: uri(core + "reportsLatency")
-        )
+            toggled: uri(core + "toggled"), integer: uri(core + "integer"),
+            reportsLatency: uri(core + "reportsLatency"),
+            unit: uri("http://lv2plug.in/ns/extensions/units#unit"))
     }
 
     /// Runs `body` with lilv to itself.

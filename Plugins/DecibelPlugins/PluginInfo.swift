@@ -1,5 +1,6 @@
 import CLilv
 import DecibelCore
+import DecibelGraph
 
 /// An installed LV2 plugin as its description says: what it is, its ports and what it needs of a host.
 public struct PluginInfo: Hashable, Sendable, Codable {
@@ -72,6 +73,20 @@ public struct PluginPort: Hashable, Sendable, Codable {
     public let isToggle: Bool
     /// A control that takes whole numbers.
     public let isInteger: Bool
+    /// The control's unit as the plugin declares it (the last part of its LV2 units URI: `db`, `hz`, `ms`,
+    /// `s`, `pc`, `coef`, `semitone12TET`, …), if it declares one.
+    public let unit: String?
+
+    /// The unit a parameter made from this port carries.
+    var parameterUnit: ParameterUnit {
+        switch unit {
+        case "db": .decibels
+        case "hz": .hertz
+        case "s": .seconds
+        case "coef": .linearGain
+        default: isToggle ? .boolean : .generic
+        }
+    }
 }
 
 extension PluginInfo {
@@ -108,6 +123,12 @@ extension PluginInfo {
                     return api.lilv_node_is_float(node) || api.lilv_node_is_int(node)
                         ? api.lilv_node_as_float(node) : nil
                 }
+                let unitNode = api.lilv_port_get(plugin, port, nodes.unit)
+                defer { if let unitNode { api.lilv_node_free(unitNode) } }
+                let unit = unitNode.flatMap { node in
+                    api.lilv_node_as_uri(node).map { String(cString: $0).split(separator: "#").last.map(String.init) }
+                        ?? nil
+                }
                 let portName = api.lilv_port_get_name(plugin, port)
                 defer { if let portName { api.lilv_node_free(portName) } }
                 ports.append(
@@ -118,7 +139,7 @@ extension PluginInfo {
                         maximum: number(highest), defaultValue: number(fallback),
                         acceptsMIDI: kind == .atomInput && api.lilv_port_supports_event(plugin, port, nodes.midiEvent),
                         isToggle: api.lilv_port_has_property(plugin, port, nodes.toggled),
-                        isInteger: api.lilv_port_has_property(plugin, port, nodes.integer)))
+                        isInteger: api.lilv_port_has_property(plugin, port, nodes.integer), unit: unit))
             }
             var required: [String] = []
             if let features = api.lilv_plugin_get_required_features(plugin) {

@@ -138,7 +138,7 @@ public final class PluginNode: RenderNode, @unchecked Sendable {
                 let initial = min(max(port.defaultValue ?? low, low), high)
                 let parameter = AudioParameter(
                     .init(
-                        identifier: port.symbol, name: port.name, range: low...high, unit: .generic,
+                        identifier: port.symbol, name: port.name, range: low...high, unit: port.parameterUnit,
                         defaultValue: initial))
                 layout.controls.append((port.index, parameter))
                 layout.parameters.append(parameter)

@@ -42,6 +42,13 @@ import Testing
         #expect(amp.name == "Simple amplifier" && amp.audioInputCount == 1 && amp.audioOutputCount == 1)
         let gain = try #require(amp.ports.first { $0.symbol == "gain" })
         #expect(gain.kind == .controlInput && gain.minimum == -70 && gain.maximum == 70 && gain.defaultValue == 0)
+        let equaliser = try PluginCatalog.plugin(uri: Self.equaliser)
+        #expect(equaliser.ports.first { $0.symbol == "gain3" }?.unit == "db")
+        #expect(equaliser.ports.first { $0.symbol == "freq3" }?.unit == "hz")
+        let node = try PluginNode(uri: Self.equaliser)
+        #expect(node.parameter("gain3")?.info.unit == .decibels && node.parameter("freq3")?.info.unit == .hertz)
+        #expect(
+            node.parameter("freq3")?.info.range == 100...10_000 && node.parameter("freq3")?.info.defaultValue == 1_250)
         #expect(try PluginCatalog.plugin(uri: Self.synth).acceptsMIDI)
         #expect(try !PluginCatalog.plugin(uri: Self.amp).acceptsMIDI)
         #expect(try PluginCatalog.plugins().count > 50)

@@ -61,19 +61,29 @@ extension PulseTests {
         }
 
         @Test func devicesMatchPactl() throws {
-            let devices = try server.backend().devices()
-            for device in devices {
-                print(
-                    "device: \(device) in \(device.inputChannelCount) out \(device.outputChannelCount) rate \(device.preferredSampleRate ?? 0) default \(device.isDefaultInput || device.isDefaultOutput) monitor \(device.isMonitor)"
-                )
-            }
             func short(_ kind: String) throws -> [(name: String, spec: String)] {
                 try server.pactl(["list", "short", kind]).standardOutput.split(separator: "\n").map { line in
                     let fields = line.split(separator: "\t")
                     return (String(fields[1]), fields.count > 3 ? String(fields[3]) : "")
                 }
             }
-            let sinks = try short("sinks"), sources = try short("sources")
+            // Other suites load sinks of their own on the same server: compare a listing that pactl saw
+            // unchanged before and after it.
+            var sinks = try short("sinks"), sources = try short("sources")
+            var devices = try server.backend().devices()
+            for _ in 0..<5 {
+                let sinksAfter = try short("sinks"), sourcesAfter = try short("sources")
+                if sinksAfter.map(\.name) == sinks.map(\.name) && sourcesAfter.map(\.name) == sources.map(\.name) {
+                    break
+                }
+                (sinks, sources) = (sinksAfter, sourcesAfter)
+                devices = try server.backend().devices()
+            }
+            for device in devices {
+                print(
+                    "device: \(device) in \(device.inputChannelCount) out \(device.outputChannelCount) rate \(device.preferredSampleRate ?? 0) default \(device.isDefaultInput || device.isDefaultOutput) monitor \(device.isMonitor)"
+                )
+            }
             #expect(devices.filter { $0.direction == .output }.map(\.id).sorted() == sinks.map(\.name).sorted())
             #expect(devices.filter { $0.direction == .input }.map(\.id).sorted() == sources.map(\.name).sorted())
             for (name, spec) in sinks + sources {

@@ -70,7 +70,8 @@ struct AudioPlayerTests {
         try await player.endOfFile()
         let elapsed = Double(MonotonicClock.now() - start) / 1e9
         print("endOfFile after \(elapsed) s")
-        #expect(elapsed > 0.9 && elapsed < 3)
+        // Under a sanitizer the Null device's render thread can fall behind real time (it skips what it missed).
+        #expect(elapsed > 0.9 && elapsed < (TestEnvironment.sanitizerSlowsRendering ? 10 : 3))
         #expect(player.state == .stopped)
         #expect(await seen.value == [.stateChanged(.playing), .stateChanged(.stopped), .endOfFile])
     }

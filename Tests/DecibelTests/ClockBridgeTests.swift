@@ -121,6 +121,36 @@ import Testing
         "a 48 kHz JACK server's capture carried to a 44.1 kHz ALSA `type file` PCM: drift as the true rates say",
         .enabled(if: jackAndALSA, "needs a JACK server (Scripts/servers start jack) and alsa-lib"))
     func jackIntoALSAFile() throws {
+        // A run the machine disturbed (a server or a stream reports an xrun, or the bridge had to resync)
+        // cannot judge the loop; it is run again once, and reported.
+        var attempt = try measureJACKIntoALSAFile()
+        if attempt.disturbed && !TestEnvironment.sanitizerSlowsRendering {
+            print("the first run was disturbed by the machine; running again")
+            attempt = try measureJACKIntoALSAFile()
+        }
+        let (report, truthPPM, written) = (attempt.report, attempt.truthPPM, attempt.written)
+        try #require(written.count > 44_100 * 20)
+        // Under a sanitizer the clients run several times slower and miss cycles: the bridge must keep
+        // running (it resyncs), but the figures are the sanitizer's, not the bridge's.
+        guard !TestEnvironment.sanitizerSlowsRendering else { return }
+        #expect(!attempt.disturbed, "two runs in a row were disturbed: \(report)")
+        #expect(abs(report.driftPPM - truthPPM) < 5)
+        #expect(report.underruns == 0 && report.overruns == 0 && report.resyncs == 0)
+        let range = try #require(report.fillRange)
+        #expect(report.band.contains(range.lowerBound) && report.band.contains(range.upperBound))
+
+        // What the ALSA PCM wrote: the 1 kHz tone, whole, at 44.1 kHz.
+        let lastSecond = Array(written.suffix(44_100))
+        let frequency = SignalAnalysis.frequency(lastSecond, sampleRate: 44_100)
+        print("the file PCM heard \(frequency) Hz, largest step \(SignalAnalysis.largestStep(lastSecond))")
+        #expect(abs(frequency - 1000) < 0.05)
+        #expect(SignalAnalysis.largestStep(lastSecond) < 0.5 * 2 * Float.pi * 1000 / 44_100 * 1.01)
+    }
+
+    /// One 30 s run: a JACK tone source into the bridge's JACK input, out to an ALSA `file:` PCM at 44.1 kHz.
+    func measureJACKIntoALSAFile() throws -> (
+        report: ClockBridge.Report, truthPPM: Double, written: [Float], disturbed: Bool
+    ) {
         let jack = JACKBackend()
         let sine = SineSource(frequency: 1000, amplitude: 0.5)
         let inputProbe = RateProbe(), outputProbe = RateProbe()
@@ -151,25 +181,16 @@ import Testing
         duplex.bridge.resetFillRange()
         Thread.sleep(forTimeInterval: 10)
         let report = duplex.bridge.report
+        let xruns = duplex.xrunCount + source.xrunCount
         try duplex.stop()
         duplex.close()
         let truthPPM = (inputProbe.rate / 48_000 / (outputProbe.rate / 44_100) - 1) * 1e6
         print(
             "JACK (\(inputProbe.rate) Hz) into an ALSA file PCM (\(outputProbe.rate) Hz), truth \(truthPPM) ppm: "
-                + "\(report); xruns \(duplex.xrunCount)")
-        #expect(abs(report.driftPPM - truthPPM) < 5)
-        #expect(report.underruns == 0 && report.overruns == 0 && report.resyncs == 0)
-        let range = try #require(report.fillRange)
-        #expect(report.band.contains(range.lowerBound) && report.band.contains(range.upperBound))
-
-        // What the ALSA PCM wrote: the 1 kHz tone, whole, at 44.1 kHz.
+                + "\(report); xruns \(xruns)")
         let written = SignalAnalysis.deinterleave(try Data(contentsOf: file), channels: 1, as: .float32)[0]
-        try #require(written.count > 44_100 * 20)
-        let lastSecond = Array(written.suffix(44_100))
-        let frequency = SignalAnalysis.frequency(lastSecond, sampleRate: 44_100)
-        print("the file PCM heard \(frequency) Hz, largest step \(SignalAnalysis.largestStep(lastSecond))")
-        #expect(abs(frequency - 1000) < 0.05)
-        #expect(SignalAnalysis.largestStep(lastSecond) < 0.5 * 2 * Float.pi * 1000 / 44_100 * 1.01)
+        let disturbed = xruns > 0 || report.underruns > 0 || report.overruns > 0 || report.resyncs > 0
+        return (report, truthPPM, written, disturbed)
     }
 
     @Test(
@@ -208,6 +229,7 @@ import Testing
         try #require(clean.count >= 44_100, "no glitch-free second heard; \(report)")
         let frequency = SignalAnalysis.frequency(Array(clean.suffix(44_100)), sampleRate: 44_100)
         print("duplex 44.1 kHz on a 48 kHz JACK server (one clock: truth 0 ppm): \(frequency) Hz; \(report)")
+        guard !TestEnvironment.sanitizerSlowsRendering else { return }  // missed cycles: see jackIntoALSAFile
         #expect(abs(frequency - 1000) < 0.05)
         #expect(abs(report.driftPPM) < 5)
         #expect(report.underruns == 0 && report.resyncs == 0)

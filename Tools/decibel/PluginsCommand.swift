@@ -49,7 +49,9 @@ struct PluginsCommand: ParsableCommand {
     static func describe(_ port: PluginPort) -> String {
         var line = "\(port.index) \(port.symbol) (\(port.kind.rawValue)) \(port.name)"
         if let low = port.minimum, let high = port.maximum {
-            line += ": \(low) … \(high)" + (port.defaultValue.map { ", default \($0)" } ?? "")
+            line +=
+                ": \(low) … \(high)" + (port.unit.map { " \($0)" } ?? "")
+                + (port.defaultValue.map { ", default \($0)" } ?? "")
         }
         if port.acceptsMIDI { line += ", MIDI" }
         return line

@@ -53,6 +53,7 @@
     X(lilv_port_supports_event) \
     X(lilv_port_get_range) \
     X(lilv_port_has_property) \
+    X(lilv_port_get) \
     X(lilv_new_uri) \
     X(lilv_node_free) \
     X(lilv_node_as_string) \
