@@ -179,7 +179,9 @@ let package = Package(
             path: "Tests/Soak"),
         .testTarget(
             name: "DecibelFormatsTests",
-            dependencies: ["DecibelFormats", "CDecibelSIMD", "DecibelTestSupport", "decibel-record-probe"],
+            dependencies: [
+                "DecibelFormats", "DecibelNull", "CDecibelSIMD", "DecibelTestSupport", "decibel-record-probe",
+            ],
             path: "Tests/DecibelFormatsTests"
         ),
         .testTarget(

@@ -13,7 +13,8 @@ import Synchronization
 public final class ClockBridge: @unchecked Sendable {
     /// What the bridge measured; safe to read from any thread while it runs.
     public struct Report: Sendable, CustomStringConvertible {
-        /// The input clock's drift against the output's, in parts per million (positive: the input runs fast).
+        /// The input clock's drift against the output's, in parts per million (positive: the input runs fast),
+        /// averaged over about ten seconds.
         public var driftPPM: Double
         /// The ratio correction applied at the last block, in parts per million (drift plus the term that
         /// pulls the fill back to its target).
@@ -197,7 +198,7 @@ public final class ClockBridge: @unchecked Sendable {
         resampler.setRatio(resampler.nominalRatio * (1 + correction), slewFrames: frames)
         usedTotal += Double(frames) * resampler.ratio
         pull(into: output, frames: frames)
-        driftBits.store(controller.drift.bitPattern, ordering: .relaxed)
+        driftBits.store(controller.averageDrift.bitPattern, ordering: .relaxed)
         correctionBits.store(correction.bitPattern, ordering: .relaxed)
     }
 

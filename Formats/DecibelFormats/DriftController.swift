@@ -17,8 +17,11 @@ public struct DriftController: Sendable {
     /// The largest fill error (frames) the loop acts on: a step beyond it — a device that missed a cycle —
     /// moves the fill back at the loop's fastest pace without winding the drift estimate up for seconds.
     public let errorLimit: Double
-    /// The measured drift of the input clock against the output's, as a fraction (1e-6 is 1 ppm).
+    /// The loop's drift term: the input clock's drift against the output's as the loop tracks it, as a
+    /// fraction (1e-6 is 1 ppm). It moves with every disturbance the loop answers.
     public private(set) var drift = 0.0
+    /// `drift` averaged over the last ten seconds or so: the measured drift to report.
+    public private(set) var averageDrift = 0.0
     /// The correction last returned: `drift` plus the proportional term.
     public private(set) var correction = 0.0
     /// The smoothed fill the loop acts on.
@@ -64,6 +67,7 @@ public struct DriftController: Sendable {
         smoothedFill += (1 - exp(-interval / smoothingSeconds)) * (fill - smoothedFill)
         let error = min(max(smoothedFill - targetFill, -errorLimit), errorLimit)
         drift = min(max(drift + integralGain * error * interval, -maximumCorrection), maximumCorrection)
+        averageDrift += (1 - exp(-interval / 10)) * (drift - averageDrift)
         correction = min(max(drift + proportionalGain * error, -maximumCorrection), maximumCorrection)
         return correction
     }

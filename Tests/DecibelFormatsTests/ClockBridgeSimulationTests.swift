@@ -1,0 +1,87 @@
+import DecibelCore
+import DecibelFormats
+import DecibelNull
+import DecibelTestSupport
+import Foundation
+import Synchronization
+import Testing
+
+/// `BridgedDuplexStream` over two manually clocked Null devices: an hour of two drifting clocks,
+/// simulated (the real-server checks are in DecibelTests' ClockBridgeTests).
+@Suite struct ClockBridgeSimulationTests {
+    /// A clock the test moves by hand; both devices' callbacks read it through the bridge.
+    final class SimulatedClock: Sendable {
+        let nanoseconds = Atomic<UInt64>(0)
+        func set(seconds: Double) { nanoseconds.store(UInt64(seconds * 1e9), ordering: .relaxed) }
+    }
+
+    @Test("two Null devices 200 ppm apart run duplex for a simulated hour: no xrun, fill in band, drift measured")
+    func simulatedHour() throws {
+        let clock = SimulatedClock()
+        let listening = Atomic<Bool>(false)
+        let heard = CaptureSink(seconds: 2, rate: 48_000)
+        let duplex = try BridgedDuplexStream(
+            input: NullBackend(options: .init(clock: .manual, inputSignal: .sine(frequency: 440, amplitude: 0.5))),
+            inputDevice: nil,
+            output: NullBackend(options: .init(clock: .manual)), outputDevice: nil,
+            configuration: StreamConfiguration(
+                direction: .duplex, sampleRate: 48_000, channelCount: 1, bufferSize: .frames(256)
+            ) { context in
+                context.output.copy(from: context.input)
+                if listening.load(ordering: .relaxed) { heard.ring.write(context.input) }
+            },
+            clock: { clock.nanoseconds.load(ordering: .relaxed) })
+        defer { duplex.close() }
+        let input = try #require(duplex.inputStream as? NullStream)
+        let output = try #require(duplex.outputStream as? NullStream)
+        try duplex.start()
+
+        // The input device's crystal runs 100 ppm fast and the output's 100 ppm slow.
+        let inputRate = 48_000 * (1 + 100e-6), outputRate = 48_000 * (1 - 100e-6)
+        let truthPPM = (inputRate / outputRate - 1) * 1e6
+        let hour = 3600.0, settle = 60.0
+        var inputTime = 0.0, outputTime = 0.0, settled = false
+        var driftSeen: ClosedRange<Double>?
+        while outputTime < hour {
+            if inputTime <= outputTime {
+                clock.set(seconds: inputTime)
+                _ = try input.render(frames: 256)
+                inputTime += 256 / inputRate
+            } else {
+                clock.set(seconds: outputTime)
+                _ = try output.render(frames: 256)
+                outputTime += 256 / outputRate
+                if !settled && outputTime >= settle {
+                    settled = true
+                    duplex.bridge.resetFillRange()
+                }
+                if settled, Int(outputTime * outputRate / 256) % 1875 == 0 {  // every 10 s
+                    let drift = duplex.bridge.report.driftPPM
+                    driftSeen = min(driftSeen?.lowerBound ?? drift, drift)...max(driftSeen?.upperBound ?? drift, drift)
+                }
+                if outputTime >= hour - 1.5 { listening.store(true, ordering: .relaxed) }
+            }
+        }
+        try duplex.stop()
+        let report = duplex.bridge.report
+        let seen = try #require(driftSeen)
+        print(
+            "simulated hour, truth \(truthPPM) ppm: \(report); drift estimates after the first minute "
+                + "\(seen.lowerBound)…\(seen.upperBound) ppm; xruns \(duplex.xrunCount)")
+        #expect(abs(report.driftPPM - truthPPM) < 5)
+        #expect(abs(seen.lowerBound - truthPPM) < 5 && abs(seen.upperBound - truthPPM) < 5)
+        #expect(report.underruns == 0 && report.overruns == 0 && report.resyncs == 0 && duplex.xrunCount == 0)
+        let range = try #require(report.fillRange)
+        #expect(report.band.contains(range.lowerBound) && report.band.contains(range.upperBound))
+
+        // The 440 Hz the input made on its clock is heard on the output's clock at 440 × (1 + drift), whole.
+        let samples = heard.drain()
+        try #require(samples.count >= 48_000)
+        let frequency = SignalAnalysis.frequency(Array(samples.suffix(48_000)), sampleRate: 48_000)
+        print(
+            "heard \(frequency) Hz (expected \(440 * inputRate / outputRate)), largest step \(SignalAnalysis.largestStep(samples))"
+        )
+        #expect(abs(frequency - 440 * inputRate / outputRate) < 0.01)
+        #expect(SignalAnalysis.largestStep(samples) < 0.5 * 2 * Float.pi * 440 / 48_000 * 1.01)
+    }
+}
