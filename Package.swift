@@ -78,11 +78,14 @@ let package = Package(
         .target(
             name: "DecibelPlugins", dependencies: ["DecibelCore", "DecibelGraph", "CLilv"],
             path: "Plugins/DecibelPlugins"),
-        // Analysis (Analysis/): CDecibelFFT (power-of-two FFT) + CKissFFT (other sizes) + DecibelAnalysis.
+        // Analysis (Analysis/): CDecibelFFT (power-of-two FFT) + CKissFFT (other sizes) + CDecibelTruePeak
+        // (the true-peak interpolator's loop) + DecibelAnalysis.
         .systemLibrary(name: "CKissFFT", path: "Analysis/CKissFFT", providers: [.apt(["libkissfft-dev"])]),
         .target(name: "CDecibelFFT", path: "Analysis/CDecibelFFT"),
+        .target(name: "CDecibelTruePeak", path: "Analysis/CDecibelTruePeak"),
         .target(
-            name: "DecibelAnalysis", dependencies: ["DecibelCore", "DecibelGraph", "CKissFFT", "CDecibelFFT"],
+            name: "DecibelAnalysis",
+            dependencies: ["DecibelCore", "DecibelGraph", "CKissFFT", "CDecibelFFT", "CDecibelTruePeak"],
             path: "Analysis/DecibelAnalysis"),
         // Plot (Plot/): CCairo + DecibelPlot.
         .systemLibrary(

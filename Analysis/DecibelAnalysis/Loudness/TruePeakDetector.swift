@@ -1,3 +1,5 @@
+import CDecibelTruePeak
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -7,13 +9,14 @@ import Musl
 /// The true peak of ITU-R BS.1770-4 Annex 2: the largest magnitude of the signal oversampled (4× below
 /// 96 kHz, 2× below 192 kHz), which catches the peaks between samples that a DAC or a lossy encoder will
 /// produce. A polyphase windowed-sinc interpolator, 24 taps per phase, Kaiser β = 6 (flat within 0.02 dB
-/// to 0.42 of the rate, images 62 dB down); the phases are the lanes of one SIMD vector, so each input
-/// sample costs 24 vector multiply-adds. Allocation-free after `init`.
+/// to 0.42 of the rate, images 62 dB down); the phases of a tap lie side by side, so each input sample costs
+/// 24 four-lane multiply-adds, in C (`decibel_true_peak_block`). Allocation-free after `init`.
 struct TruePeakDetector {
-    static let taps = 24
+    static let taps = Int(DECIBEL_TRUE_PEAK_TAPS)
     let factor: Int
-    /// Per tap, the coefficient of each phase (lane p: phase p; unused lanes zero).
-    private let coefficients: UnsafeMutablePointer<SIMD4<Float>>
+    static let phases = Int(DECIBEL_TRUE_PEAK_PHASES)
+    /// Per tap, the coefficient of each phase (`phases` floats a tap; unused phases zero).
+    private let coefficients: UnsafeMutablePointer<Float>
     /// Per channel, the last `taps` inputs, twice over so a window is always contiguous.
     private let histories: UnsafeMutablePointer<Float>
     private var position = 0
@@ -23,10 +26,10 @@ struct TruePeakDetector {
         factor = sampleRate < 96_000 ? 4 : sampleRate < 192_000 ? 2 : 1
         self.channelCount = channelCount
         let taps = Self.taps
-        coefficients = .allocate(capacity: taps)
-        coefficients.initialize(repeating: .zero, count: taps)
+        coefficients = .allocate(capacity: taps * Self.phases)
+        coefficients.initialize(repeating: 0, count: taps * Self.phases)
         if factor == 1 {
-            coefficients[0][0] = 1
+            coefficients[0] = 1
         } else {
             // An odd-length prototype (its last tap zero) centred on a whole input sample, so the phases
             // land on the samples and at exactly 1/4, 1/2, 3/4 between them, as a 192 kHz resampling does.
@@ -44,7 +47,7 @@ struct TruePeakDetector {
                     row[tap] = sinc * Self.besselI0(beta * (1 - ratio * ratio).squareRoot()) / Self.besselI0(beta)
                 }
                 let sum = row.reduce(0, +)  // unity gain at DC for every phase
-                for tap in 0..<taps { coefficients[tap][phase] = Float(row[tap] / sum) }
+                for tap in 0..<taps { coefficients[tap * Self.phases + phase] = Float(row[tap] / sum) }
             }
         }
         histories = .allocate(capacity: 2 * taps * max(1, channelCount))
@@ -64,25 +67,9 @@ struct TruePeakDetector {
     /// The largest interpolated magnitude of `count` samples of `channel`. Call once per channel per block,
     /// every channel with the same count (the channels share the history position), then `advance(by:)`.
     func peak(of samples: UnsafePointer<Float>, count: Int, channel: Int) -> Double {
-        let taps = Self.taps
-        let history = histories + channel * 2 * taps
-        var slot = position
-        var highest = SIMD4<Float>.zero, lowest = SIMD4<Float>.zero
-        for i in 0..<count {
-            let x = samples[i]
-            history[slot] = x
-            history[slot + taps] = x
-            slot += 1
-            if slot == taps { slot = 0 }
-            // history[slot ..< slot + taps] holds the newest `taps` inputs, oldest first.
-            let newest = history + slot + taps - 1
-            var y = SIMD4<Float>.zero
-            // Multiply, then add: addProduct would call fmaf for every lane (no FMA in baseline x86-64).
-            for tap in 0..<taps { y += coefficients[tap] * newest[-tap] }
-            highest.replace(with: y, where: y .> highest)  // (pointwiseMax is not inlined here)
-            lowest.replace(with: y, where: y .< lowest)
-        }
-        return Double(max(highest.max(), -lowest.min()))
+        let history = histories + channel * 2 * Self.taps
+        return Double(
+            decibel_true_peak_block(coefficients, history, Int32(position), samples, Int32(count)))
     }
 
     /// Moves the shared history position past a block of `count` samples (after every channel's `peak`).
