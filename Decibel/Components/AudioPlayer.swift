@@ -66,16 +66,18 @@ public final class AudioPlayer: @unchecked Sendable {
 
     /// Opens `path` for playback on `device` of `backend` (defaults: the runtime pick and its default
     /// output). Nothing plays until `play()`. `sampleRate` is the rate the player renders at (default: the
-    /// device's; a device that runs another rate gets the output converted at its edge). `onStreamEvent`
+    /// device's; a device that runs another rate gets the output converted at its edge). `channelCount` is
+    /// the output's channels (a mono file feeds them all; other files are mapped by
+    /// `ChannelMap.standard(from:to:)`: stereo averaged to mono, 5.1 mixed down to stereo). `onStreamEvent`
     /// hears the output stream's events (xruns, server shutdown, device loss) on a control thread.
     public init(
         path: String, backend: (any AudioBackend)? = nil, device: String? = nil, sampleRate: Double? = nil,
-        onStreamEvent: (@Sendable (StreamEvent) -> Void)? = nil
+        channelCount: Int = 2, onStreamEvent: (@Sendable (StreamEvent) -> Void)? = nil
     ) throws(AudioError) {
         output = try Output(
-            backend: backend, device: device, channelCount: 2, sampleRate: sampleRate, name: "Decibel player",
-            onEvent: onStreamEvent)
-        loaded = Locked(try Self.open(path, rate: output.format.sampleRate))
+            backend: backend, device: device, channelCount: channelCount, sampleRate: sampleRate,
+            name: "Decibel player", onEvent: onStreamEvent)
+        loaded = Locked(try Self.open(path, rate: output.format.sampleRate, channels: output.engine.channelCount))
         let node = loaded.withLock { $0.node }
         try output.add(node)
         watch(node)
@@ -89,10 +91,10 @@ public final class AudioPlayer: @unchecked Sendable {
         loaded.withLock { $0.source }.stop()
     }
 
-    private static func open(_ path: String, rate: Double) throws(AudioError) -> Loaded {
+    private static func open(_ path: String, rate: Double, channels: Int) throws(AudioError) -> Loaded {
         let file = try AudioFile(path: path)
         let source = try AudioFileSource(file: file, sampleRate: rate)
-        return Loaded(path: path, source: source, node: FilePlayer(source: source, channelCount: 2))
+        return Loaded(path: path, source: source, node: FilePlayer(source: source, channelCount: channels))
     }
 
     private func watch(_ node: FilePlayer) {
@@ -112,7 +114,8 @@ public final class AudioPlayer: @unchecked Sendable {
     /// Opens another file in place of this one, keeping volume, pan, looping and the output; the player
     /// stops at the new file's start. Posts `fileChanged`, then `stateChanged(.stopped)` if it was playing.
     public func load(path: String) throws(AudioError) {
-        try replace(with: Self.open(path, rate: output.format.sampleRate), resumeAt: nil)
+        try replace(
+            with: Self.open(path, rate: output.format.sampleRate, channels: output.engine.channelCount), resumeAt: nil)
         post(.fileChanged(path: path))
         setState(.stopped)
     }
@@ -125,7 +128,9 @@ public final class AudioPlayer: @unchecked Sendable {
         let position = currentTime, wasPlaying = state == .playing
         try output.setDevice(device)
         guard output.format.sampleRate != rate else { return }
-        try replace(with: Self.open(path, rate: output.format.sampleRate), resumeAt: position)
+        try replace(
+            with: Self.open(path, rate: output.format.sampleRate, channels: output.engine.channelCount),
+            resumeAt: position)
         if wasPlaying { _ = node.play() }
     }
 

@@ -148,6 +148,40 @@ final class Counter: @unchecked Sendable {
         #expect(zip(gains, rightGains).allSatisfy { abs($0 - $1) < 1e-6 })
     }
 
+    @Test func aSourceInAnotherLayoutIsMappedByTheStandardChannelMap() throws {
+        // Stereo into a mono player is averaged (not the left channel alone); 5.1 into stereo is the ITU mix.
+        let frames = 512
+        let stereo = AudioBuffer(channelCount: 2, frameCapacity: frames)
+        stereo.frameLength = frames
+        for i in 0..<frames {
+            stereo[0][i] = Float(i + 1) / 1024
+            stereo[1][i] = -Float(i + 1) / 4096
+        }
+        let mono = FilePlayer(source: BufferPullSource(buffer: stereo, sampleRate: 48_000), channelCount: 1)
+        let monoEngine = AudioEngine(channelCount: 1, maximumFrameCount: 256)
+        try monoEngine.mainGroup.add(mono)
+        mono.play()
+        let averaged = try renderOffline(monoEngine, frames: frames)
+        let largest = (0..<frames).map { abs(averaged[0][$0] - (stereo[0][$0] + stereo[1][$0]) * 0.5) }.max() ?? 1
+        #expect(largest < 1e-7)
+
+        let surround = AudioBuffer(channelCount: 6, frameCapacity: frames)
+        surround.frameLength = frames
+        for channel in 0..<6 { for i in 0..<frames { surround[channel][i] = Float(channel + 1) / 8 } }
+        let player = FilePlayer(source: BufferPullSource(buffer: surround, sampleRate: 48_000), channelCount: 2)
+        let engine = AudioEngine(channelCount: 2, maximumFrameCount: 256)
+        try engine.mainGroup.add(player)
+        player.play()
+        let mixed = try renderOffline(engine, frames: frames)
+        let map = try ChannelMap.standard(from: 6, to: 2)
+        for side in 0..<2 {
+            let expected = (0..<6).reduce(Float(0)) { $0 + map.gains[side * 6 + $1] * Float($1 + 1) / 8 }
+            #expect(
+                mixed[side].allSatisfy { abs($0 - expected) < 1e-6 }, "side \(side): \(mixed[side][0]), ITU \(expected)"
+            )
+        }
+    }
+
     @Test func fileBackedSourceIsReadByTheFeederThread() throws {
         let source = SlowRampSource(frames: 20_000)
         let player = FilePlayer(source: source, channelCount: 1)

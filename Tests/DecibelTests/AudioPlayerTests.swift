@@ -53,6 +53,31 @@ struct AudioPlayerTests {
         #expect(abs(SignalAnalysis.peak(samples) - 0.5) < 0.01)
     }
 
+    @Test("a player of one channel averages a stereo file (the left channel's tone at half its level)")
+    func monoPlayerAveragesStereo() throws {
+        let path = directory.appendingPathComponent("left-only.wav").path
+        let made = try run(
+            "sox",
+            [
+                "-n", "-r", "48000", "-c", "2", "-b", "24", path, "synth", "1", "sine", "1000", "gain", "-6", "remix",
+                "1", "0",
+            ])
+        try #require(made.status == 0, "sox: \(made.standardError)")
+        let player = try AudioPlayer(path: path, backend: NullBackend(), channelCount: 1)
+        #expect(player.output.engine.channelCount == 1 && player.output.stream.format.outputChannelCount == 1)
+        let collector = BufferCollector(channels: 1, limit: 40_000)
+        let tap = try player.output.engine.installTap(on: player.output.engine.mainGroup) { collector.append($0) }
+        player.play()
+        #expect(wait(3) { collector.channel(0).count >= 30_000 })
+        try player.output.engine.removeTap(tap)
+        let samples = Array(collector.channel(0).drop { $0 == 0 }.prefix(24_000))
+        try #require(samples.count == 24_000)
+        let peak = SignalAnalysis.peak(samples), frequency = SignalAnalysis.frequency(samples, sampleRate: 48_000)
+        print("mono player of a left-only stereo file: peak \(peak), \(frequency) Hz")
+        #expect(abs(peak - 0.25) < 0.005)
+        #expect(abs(frequency - 1000) < 0.5)
+    }
+
     @Test("try await endOfFile() returns when a one-second file has played; events() sees playing then stopped")
     func awaitsTheEndOfFile() async throws {
         let player = try AudioPlayer(path: try makeTone(seconds: 1), backend: NullBackend())

@@ -53,7 +53,7 @@ enum GraphScenarios {
 
     static let everyNode = Scenario(
         "graph-every-node",
-        "every node kind, ramps, scheduled events, channel selection, timing receivers and timestamped taps rendered by the graph in real-time sections"
+        "every node kind (a player mapping 5.1 to mono among them), ramps, scheduled events, channel selection, timing receivers and timestamped taps rendered by the graph in real-time sections"
     ) {
         let (engine, stream) = try manualEngine()
         let sources = ChannelGroup(name: "sources"), effects = ChannelGroup(name: "effects")
@@ -73,6 +73,12 @@ enum GraphScenarios {
         looping.isLooping = true
         let streamed = FilePlayer(source: LockedSource())
         let oneShot = FilePlayer(source: BufferPullSource(buffer: memory, sampleRate: 48_000))
+        // A 5.1 source in a mono player: mapped by the standard ChannelMap on the render thread.
+        let surround = AudioBuffer(channelCount: 6, frameCapacity: 4_800)
+        for channel in 0..<6 { for i in 0..<4_800 { surround[channel][i] = Float((i + channel) % 48) / 960 } }
+        let folded = FilePlayer(source: BufferPullSource(buffer: surround, sampleRate: 48_000), channelCount: 1)
+        folded.isLooping = true
+        try sources.add(folded)
         let mixer = MixerNode(inputCount: 3)
         let gain = GainNode(gain: 0.8), pan = PanNode(pan: -0.3), meter = LevelMeter()
         try engine.edit { (e: inout GraphEditor) throws(AudioError) in
@@ -113,6 +119,7 @@ enum GraphScenarios {
         try stream.start()
         looping.play()
         streamed.play()
+        folded.play()
         oneShot.playOnce(at: 2_000) {}
         mixer.inputs[1].solo.schedule(1, at: 10_000)
         mixer.inputs[1].solo.schedule(0, at: 20_000)

@@ -216,6 +216,7 @@ struct FileCommandTests {
             (["play", "/nonexistent.wav", "--backend", "null"], "no such file"),
             (["play", "TONE", "--backend", "null", "--volume", "9"], "--volume must be between 0 and 4"),
             (["play", "TONE", "--backend", "null", "--start", "99"], "is past the end"),
+            (["play", "TONE", "--backend", "null", "--channels", "0"], "--channels must be between 1 and 64"),
             (["record", "OUT.xyz", "--backend", "null", "--duration", "1"], "unknown output format 'xyz'"),
             (
                 ["record", "OUT.wav", "--backend", "null", "--device", "no-mic", "--duration", "1"],

@@ -25,6 +25,11 @@ struct PlayRecordTests {
         #expect(lines.count >= 2)
         #expect(lines.contains { $0.contains("/ 0:02  peak dBFS  -6.0  -6.0") }, "\(lines)")
         #expect(!result.standardError.contains("\u{1B}["), "no terminal escapes when piped")
+        // One channel: the stereo tone averaged, at the same level.
+        let mono = try run(decibel, ["play", tone, "--channels", "1", "--backend", "null"], timeout: 30)
+        #expect(mono.status == 0, "\(mono.standardError)")
+        #expect(mono.standardError.contains(" Hz, 1 channel\n"), "\(mono.standardError)")
+        #expect(mono.standardError.contains("/ 0:02  peak dBFS  -6.0  -6.0"), "\(mono.standardError)")
     }
 
     @Test("on a terminal, play redraws a progress bar with meters, and Ctrl-C stops it cleanly")

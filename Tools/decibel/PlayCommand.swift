@@ -8,7 +8,7 @@ struct PlayCommand: ParsableCommand {
         commandName: "play",
         abstract: "Play an audio file, with a progress bar and a level meter. Ctrl-C stops.",
         discussion:
-            "On a terminal the status line redraws in place; piped, it prints a plain line a second.\n\nExamples:\n  decibel play song.flac\n  decibel play loop.wav --loop --volume 0.5 --pan -0.3 --backend jack\n  decibel play talk.ogg --start 90"
+            "On a terminal the status line redraws in place; piped, it prints a plain line a second.\n\nExamples:\n  decibel play song.flac\n  decibel play loop.wav --loop --volume 0.5 --pan -0.3 --backend jack\n  decibel play talk.ogg --start 90\n  decibel play song.flac --channels 1 --rate 16000   (stereo averaged to mono)"
     )
 
     @Argument(help: "The audio file.")
@@ -30,6 +30,11 @@ struct PlayCommand: ParsableCommand {
         name: .long, help: "Sample rate to play at, in hertz (default: the device's; converted if it runs another).")
     var rate: Double?
 
+    @Option(
+        name: .long,
+        help: "Channels to play (default 2): a mono file feeds them all, stereo is averaged to mono, 5.1 mixed down.")
+    var channels: Int = 2
+
     @OptionGroup var choice: BackendChoice
 
     func validate() throws {
@@ -39,6 +44,7 @@ struct PlayCommand: ParsableCommand {
         guard pan.isFinite, (-1...1).contains(pan) else { throw ValidationError("--pan must be between -1 and 1") }
         guard start.isFinite, start >= 0 else { throw ValidationError("--start must be 0 or more seconds") }
         try validateRate(rate)
+        guard (1...64).contains(channels) else { throw ValidationError("--channels must be between 1 and 64") }
     }
 
     func run() throws {
@@ -46,7 +52,8 @@ struct PlayCommand: ParsableCommand {
         let device = try choice.checkedDevice(on: backend, direction: .output)
         let failure = StreamFailure()
         let player = try AudioPlayer(
-            path: file, backend: backend, device: device, sampleRate: rate, onStreamEvent: failure.handler)
+            path: file, backend: backend, device: device, sampleRate: rate, channelCount: channels,
+            onStreamEvent: failure.handler)
         guard start <= player.duration else {
             throw AudioError(
                 .invalidArgument, "--start \(start) s is past the end of \(file) (\(player.formattedDuration))")
@@ -57,7 +64,7 @@ struct PlayCommand: ParsableCommand {
         if start > 0 { player.seek(toTime: start) }
         printError(
             "decibel: playing \(file) (\(player.formattedDuration)) on \(backend.id):\(device ?? "default") at "
-                + "\(Int(player.sampleRate)) Hz")
+                + "\(Int(player.sampleRate)) Hz, \(channels) channel\(channels == 1 ? "" : "s")")
         Interrupt.install()
         var status = StatusLine()
         player.play()
@@ -68,7 +75,9 @@ struct PlayCommand: ParsableCommand {
                 status.finish()
                 try failure.check("playback stopped", backend: backend.id)
             }
-            let peaks = (0..<2).map { Float(player.output.meter.peakDBFS(channel: $0)) }
+            // Reading a peak starts the next one: a mono output's one reading is shown twice.
+            let left = Float(player.output.meter.peakDBFS(channel: 0))
+            let peaks = [left, channels == 1 ? left : Float(player.output.meter.peakDBFS(channel: 1))]
             // The player rewinds at the end before its state changes; without looping, time only moves on.
             let now = min(player.currentTime, player.duration)
             shown = loop ? now : max(shown, now)

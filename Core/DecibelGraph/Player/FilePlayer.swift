@@ -39,6 +39,9 @@ public final class FilePlayer: RenderNode, RenderEventSource, @unchecked Sendabl
     private let publishedPosition = Atomic<Int>(0)
     private let underrunFrames = Atomic<Int>(0)
     private let sourceChannelCount: Int
+    /// How a multichannel source in another layout reaches the output (`ChannelMap.standard`: stereo
+    /// averaged to mono, 5.1 mixed down to stereo). A mono source is left to the pan law instead.
+    private let channelMap: ChannelMap?
     // Render thread. `scratch` is only for a source whose channels differ from the output's; the render
     // path reads it through `scratchPointers`, which costs no reference counting.
     private var scratch: AudioBuffer?
@@ -50,10 +53,14 @@ public final class FilePlayer: RenderNode, RenderEventSource, @unchecked Sendabl
     @exclusivity(unchecked) private var generation = 0
     @exclusivity(unchecked) private var chunkRemaining = 0
 
-    /// Creates a player of `channelCount` output channels for `source`.
+    /// Creates a player of `channelCount` output channels for `source`. A mono source feeds every channel
+    /// (placed by `pan` in stereo); a source of other channels is mapped by `ChannelMap.standard(from:to:)`.
     public init(source: any AudioPullSource, channelCount: Int = 2) {
         self.source = source
         sourceChannelCount = source.format.channelCount
+        channelMap =
+            sourceChannelCount > 1 && sourceChannelCount != channelCount
+            ? try? ChannelMap.standard(from: sourceChannelCount, to: channelCount) : nil
         volume = AudioParameter(
             .init(identifier: "volume", name: "Volume", range: 0...4, unit: .linearGain, defaultValue: 1))
         pan = AudioParameter(.init(identifier: "pan", name: "Pan", range: -1...1, unit: .pan, defaultValue: 0))
@@ -181,9 +188,16 @@ public final class FilePlayer: RenderNode, RenderEventSource, @unchecked Sendabl
             produced = feeder == nil ? pullDirect(block) : pullFromFeeder(block)
         }
         if produced < frames { block.slice(from: produced, count: frames - produced).clear() }
-        GainPan.apply(
-            source: block, output: context.output, frames: frames, volume: volume, pan: pan, mute: mute,
-            accumulate: false)
+        if let channelMap {
+            channelMap.apply(block, to: context.output, frames: frames)
+            GainPan.apply(
+                source: context.output, output: context.output, frames: frames, volume: volume, pan: pan, mute: mute,
+                accumulate: false)
+        } else {
+            GainPan.apply(
+                source: block, output: context.output, frames: frames, volume: volume, pan: pan, mute: mute,
+                accumulate: false)
+        }
         publishedPosition.store(playhead, ordering: .relaxed)
         publishedState.store(transport.rawValue, ordering: .relaxed)
     }
