@@ -121,8 +121,32 @@ public final class BridgedDuplexStream: AudioStream {
         outputStream.close()
         inputStream.close()
     }
-    /// The output stream's events (`inputStream.events()` has the input's).
-    public func events(capacity: Int) -> EventSequence<StreamEvent> { outputStream.events(capacity: capacity) }
+    /// The output stream's events, and the input's that concern the whole: its xruns, a lost device or
+    /// server, a reconnection (`inputStream.events()` has all of the input's). An xrun of either stream
+    /// reports the total of both, as `xrunCount` does.
+    public func events(capacity: Int) -> EventSequence<StreamEvent> {
+        let input = inputStream.events(capacity: capacity), output = outputStream.events(capacity: capacity)
+        let streams = (inputStream, outputStream)
+        @Sendable func whole(_ event: StreamEvent) -> StreamEvent {
+            if case .xrun = event { return .xrun(total: streams.0.xrunCount + streams.1.xrunCount) }
+            return event
+        }
+        return EventSequence(capacity: capacity) { feed in
+            let fromOutput = Task { for await event in output { feed.yield(whole(event)) } }
+            let fromInput = Task {
+                for await event in input {
+                    switch event {
+                    case .xrun, .deviceLost, .serverShutDown, .reconnected: feed.yield(whole(event))
+                    default: break  // its start, stop, format and latency are the bridge's business
+                    }
+                }
+            }
+            return {
+                fromOutput.cancel()
+                fromInput.cancel()
+            }
+        }
+    }
 }
 
 /// The output side's render-thread work: read the bridge, then run the application.

@@ -6,38 +6,6 @@ import Testing
 
 /// Duplex over two devices with their own clocks (`BridgedDuplexStream` and its `ClockBridge`).
 @Suite(.serialized) struct ClockBridgeTests {
-    /// Records when each callback ran and how many frames it had: the device's true rate on the monotonic
-    /// clock is the slope of frames against time.
-    final class RateProbe: @unchecked Sendable {
-        private var times = [UInt64](repeating: 0, count: 20_000)
-        private var frames = [Int](repeating: 0, count: 20_000)
-        private let count = Atomic<Int>(0)
-
-        func record(_ frameCount: Int) {
-            let index = count.load(ordering: .relaxed)
-            guard index < times.count else { return }
-            times[index] = MonotonicClock.now()
-            frames[index] = frameCount
-            count.store(index + 1, ordering: .releasing)
-        }
-
-        /// Frames per second by a least-squares line through (time, frames so far).
-        var rate: Double {
-            let n = count.load(ordering: .acquiring)
-            guard n > 10 else { return 0 }
-            var total = 0.0
-            var points: [(x: Double, y: Double)] = []
-            for index in 0..<n {
-                points.append((Double(times[index] &- times[0]) / 1e9, total))
-                total += Double(frames[index])
-            }
-            let meanX = points.reduce(0) { $0 + $1.x } / Double(n), meanY = points.reduce(0) { $0 + $1.y } / Double(n)
-            let sxy = points.reduce(0) { $0 + ($1.x - meanX) * ($1.y - meanY) }
-            let sxx = points.reduce(0) { $0 + ($1.x - meanX) * ($1.x - meanX) }
-            return sxy / sxx
-        }
-    }
-
     static let jackAndALSA =
         (JACKBackend().isAvailable && ALSABackend().isAvailable) || TestEnvironment.serversRequired
 
@@ -75,6 +43,17 @@ import Testing
         #expect(SignalAnalysis.largestStep(lastSecond) < 0.5 * 2 * Float.pi * 1000 / 44_100 * 1.01)
     }
 
+    /// A mono 44.1 kHz duplex stream from the JACK server's capture to an ALSA `file:` PCM writing `file`.
+    static func jackIntoFilePCM(
+        _ file: URL, name: String, render: @escaping RenderCallback
+    ) throws -> BridgedDuplexStream {
+        try BridgedDuplexStream(
+            input: JACKBackend(), inputDevice: nil, output: ALSABackend(), outputDevice: "file:FILE=\(file.path)",
+            configuration: StreamConfiguration(
+                direction: .duplex, sampleRate: 44_100, channelCount: 1, bufferSize: .frames(256),
+                sampleType: .float32, name: name, render: render))
+    }
+
     /// One 30 s run: a JACK tone source into the bridge's JACK input, out to an ALSA `file:` PCM at 44.1 kHz.
     func measureJACKIntoALSAFile() throws -> (
         report: ClockBridge.Report, truthPPM: Double, written: [Float], disturbed: Bool
@@ -90,15 +69,10 @@ import Testing
             options: JACKStreamOptions(outputConnections: .none))
         defer { source.close() }
         let file = TestEnvironment.temporaryDirectory("decibel-bridge").appendingPathComponent("out.raw")
-        let duplex = try BridgedDuplexStream(
-            input: jack, inputDevice: nil, output: ALSABackend(), outputDevice: "file:FILE=\(file.path)",
-            configuration: StreamConfiguration(
-                direction: .duplex, sampleRate: 44_100, channelCount: 1, bufferSize: .frames(256),
-                sampleType: .float32, name: "dcb-bridge"
-            ) { context in
-                outputProbe.record(context.frameCount)
-                context.output.copy(from: context.input)
-            })
+        let duplex = try Self.jackIntoFilePCM(file, name: "dcb-bridge") { context in
+            outputProbe.record(context.frameCount)
+            context.output.copy(from: context.input)
+        }
         defer { duplex.close() }
         let jackInput = try #require(duplex.inputStream as? JACKStream)
         try source.start()
@@ -163,5 +137,45 @@ import Testing
         #expect(report.underruns == 0 && report.resyncs == 0)
         let range = try #require(report.fillRange)
         #expect(report.band.contains(range.lowerBound) && report.band.contains(range.upperBound))
+    }
+
+    @Test(
+        "the input device's xruns reach the bridged stream's events, counted with the output's",
+        .enabled(if: jackAndALSA, "needs a JACK server (Scripts/servers start jack) and alsa-lib"),
+        .timeLimit(.minutes(1)))
+    func inputEventsReachTheBridgedStream() async throws {
+        let jack = JACKBackend()
+        let file = TestEnvironment.temporaryDirectory("decibel-bridge-events").appendingPathComponent("out.raw")
+        let duplex = try Self.jackIntoFilePCM(file, name: "dcb-bridge-events") { context in
+            context.output.copy(from: context.input)
+        }
+        defer { duplex.close() }
+        let events = duplex.events()
+        let firstXrun = Task {
+            for await event in events { if case .xrun(let total) = event { return total } }
+            return 0
+        }
+        try duplex.start()
+        // Another client late by 200 ms once: the server tells every client, the bridge's JACK input too
+        // (its output, an ALSA file PCM, knows nothing of JACK).
+        let stall = Atomic<Bool>(false)
+        let late = try jack.makeJACKStream(
+            StreamConfiguration(direction: .output, channelCount: 1, name: "dcb-late-client") { _ in
+                if stall.exchange(false, ordering: .relaxed) {
+                    let until = MonotonicClock.now() + 200_000_000
+                    while MonotonicClock.now() < until {}
+                }
+            },
+            options: JACKStreamOptions(outputConnections: .none))
+        defer { late.close() }
+        try late.start()
+        try await Task.sleep(for: .milliseconds(300))
+        stall.store(true, ordering: .relaxed)
+        let total = await firstXrun.value
+        print(
+            "bridged stream: xrun event with total \(total); input \(duplex.inputStream.xrunCount), output \(duplex.outputStream.xrunCount)"
+        )
+        #expect(total >= 1 && duplex.inputStream.xrunCount >= 1)
+        #expect(duplex.xrunCount == duplex.inputStream.xrunCount + duplex.outputStream.xrunCount)
     }
 }
