@@ -90,3 +90,58 @@ public final class EventLog<Event: Sendable>: Sendable {
         return all.first { predicate($0.event) }
     }
 }
+
+/// Records when each render callback ran and how many frames it had (up to 20 000 callbacks, in arrays
+/// allocated up front): a stream's true rate on the monotonic clock is the slope of frames against time.
+public final class RateProbe: @unchecked Sendable {
+    private var times = [UInt64](repeating: 0, count: 20_000)
+    private var frames = [Int](repeating: 0, count: 20_000)
+    private let count = Atomic<Int>(0)
+
+    public init() {}
+
+    /// Call first thing in the render callback.
+    public func record(_ frameCount: Int) {
+        let index = count.load(ordering: .relaxed)
+        guard index < times.count else { return }
+        times[index] = MonotonicClock.now()
+        frames[index] = frameCount
+        count.store(index + 1, ordering: .releasing)
+    }
+
+    /// Frames per second by a least-squares line through (time, frames so far); 0 before 10 callbacks.
+    public var rate: Double { rate(after: 0) }
+
+    /// The same, leaving out the callbacks of the first `settle` seconds (a server's start-up burst).
+    public func rate(after settle: Double) -> Double {
+        let n = count.load(ordering: .acquiring)
+        var total = 0.0
+        var points: [(x: Double, y: Double)] = []
+        for index in 0..<n {
+            let x = Double(times[index] &- times[0]) / 1e9
+            if x >= settle { points.append((x, total)) }
+            total += Double(frames[index])
+        }
+        guard points.count > 10 else { return 0 }
+        let count = Double(points.count)
+        let meanX = points.reduce(0) { $0 + $1.x } / count, meanY = points.reduce(0) { $0 + $1.y } / count
+        let sxy = points.reduce(0) { $0 + ($1.x - meanX) * ($1.y - meanY) }
+        let sxx = points.reduce(0) { $0 + ($1.x - meanX) * ($1.x - meanX) }
+        return sxy / sxx
+    }
+
+    /// Seconds from the first recorded callback to the last.
+    public var duration: Double {
+        let n = count.load(ordering: .acquiring)
+        return n < 2 ? 0 : Double(times[n - 1] &- times[0]) / 1e9
+    }
+
+    /// The largest frame count one callback had.
+    public var largestBlock: Int { frames.prefix(count.load(ordering: .acquiring)).max() ?? 0 }
+
+    /// How far the frames delivered stray from what `nominalRate` makes of the time they took: the rate's
+    /// error times the duration, in frames, leaving out the first `settle` seconds.
+    public func framesOff(from nominalRate: Double, after settle: Double = 0) -> Double {
+        abs(rate(after: settle) - nominalRate) * max(0, duration - settle)
+    }
+}
