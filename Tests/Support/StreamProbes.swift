@@ -139,9 +139,14 @@ public final class RateProbe: @unchecked Sendable {
     /// The largest frame count one callback had.
     public var largestBlock: Int { frames.prefix(count.load(ordering: .acquiring)).max() ?? 0 }
 
-    /// How far the frames delivered stray from what `nominalRate` makes of the time they took: the rate's
-    /// error times the duration, in frames, leaving out the first `settle` seconds.
-    public func framesOff(from nominalRate: Double, after settle: Double = 0) -> Double {
-        abs(rate(after: settle) - nominalRate) * max(0, duration - settle)
+    /// How far the frames delivered stray from what `nominalRate` makes of the time they took (the rate's
+    /// error times the duration, in frames, leaving out the first `settle` seconds), the largest block to
+    /// judge that by, and a line that says both.
+    public func countCheck(
+        nominalRate: Double, after settle: Double
+    ) -> (framesOff: Double, block: Int, summary: String) {
+        let measured = rate(after: settle), seconds = max(0, duration - settle)
+        let framesOff = abs(measured - nominalRate) * seconds, block = largestBlock
+        return (framesOff, block, "\(measured) Hz over \(seconds) s: \(framesOff) frames off, blocks of up to \(block)")
     }
 }

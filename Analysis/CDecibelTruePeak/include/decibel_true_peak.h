@@ -1,6 +1,6 @@
 // The inner loop of Decibel's true-peak meter (ITU-R BS.1770-4 Annex 2), in C so that it runs at a useful
-// speed in a debug build too: as Swift SIMD code it ran about 60 times slower unoptimised, enough to make a
-// debug build's loudness meter fall behind real time. Written for Decibel; MIT-licensed with the package.
+// speed in a debug build too: as generic Swift SIMD code it was not optimised there, and the EBU loudness
+// tests took 223 s in a debug build (14 s now). Written for Decibel; MIT-licensed with the package.
 #ifndef DECIBEL_TRUE_PEAK_H
 #define DECIBEL_TRUE_PEAK_H
 
