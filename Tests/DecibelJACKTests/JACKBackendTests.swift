@@ -9,7 +9,7 @@ import Testing
 extension JACKTests {
     @Test(
         "the backend is available when the test server answers, and says which server at what rate",
-        .enabled(if: JACKHarness.shouldRun, JACKHarness.skipReason))
+        .requires(.jack))
     func availableWithServer() throws {
         let backend = JACKBackend()
         #expect(backend.id == "jack")
@@ -60,7 +60,7 @@ extension JACKTests {
 
     @Test(
         "devices are the physical ports grouped by client, exactly as jack_lsp -p lists them",
-        .enabled(if: JACKHarness.shouldRun, JACKHarness.skipReason))
+        .requires(.jack))
     func devicesMatchJackLsp() throws {
         let output = try JACKHarness.tool("jack_lsp", ["-p", "-t"]).standardOutput
         var capture: [String: Int] = [:], playback: [String: Int] = [:]
@@ -105,7 +105,7 @@ extension JACKTests {
 
     @Test(
         "a client registering physical ports appears as a device, and vanishes when it closes",
-        .enabled(if: JACKHarness.shouldRun, JACKHarness.skipReason))
+        .requires(.jack))
     func deviceEventsFollowClients() throws {
         let backend = JACKBackend()
         let events = Locked<[DeviceEvent]>([])
@@ -185,7 +185,7 @@ extension JACKTests {
 
     @Test(
         "a device observation reports the devices gone when the server dies, and cancels promptly",
-        .enabled(if: JACKHarness.shouldRun, JACKHarness.skipReason), .timeLimit(.minutes(1)))
+        .requires(.jack), .timeLimit(.minutes(1)))
     func observationSurvivesServerDeath() throws {
         let server = try PrivateJACKServer("observe")
         let events = Locked<[DeviceEvent]>([])

@@ -12,7 +12,7 @@ extension JACKTests {
     /// port, and the engine's input node delivers just the two asked for.
     @Test(
         "an engine picks capture channels 3–4 of 8 JACK ports",
-        .enabled(if: JACKHarness.shouldRun, JACKHarness.skipReason))
+        .requires(.jack))
     func inputChannelSelection() throws {
         let backend = JACKBackend()
         // The feeder: 8 output ports, port c at peak (c + 1) / 16, a 500 Hz sine.

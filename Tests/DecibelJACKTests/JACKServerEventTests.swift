@@ -9,7 +9,7 @@ import Testing
 extension JACKTests {
     @Test(
         "killing jackd mid-stream: serverShutDown within 1 s, prompt stop/close, a new stream works after restart",
-        .enabled(if: JACKHarness.shouldRun, JACKHarness.skipReason), .timeLimit(.minutes(1)))
+        .requires(.jack), .timeLimit(.minutes(1)))
     func serverShutdownMidStream() throws {
         let server = try PrivateJACKServer("shutdown")
         let backend = server.backend
@@ -61,7 +61,7 @@ extension JACKTests {
 
     @Test(
         "jack_bufsize while a stream runs: it renders at the new size and reports formatChanged",
-        .enabled(if: JACKHarness.shouldRun, JACKHarness.skipReason), .timeLimit(.minutes(1)))
+        .requires(.jack), .timeLimit(.minutes(1)))
     func bufferSizeChangeMidStream() throws {
         let server = try PrivateJACKServer("bufsize")
         let backend = server.backend
@@ -99,7 +99,7 @@ extension JACKTests {
 
     @Test(
         "a callback that overruns its period is counted as an xrun and reported as an event",
-        .enabled(if: JACKHarness.shouldRun, JACKHarness.skipReason), .timeLimit(.minutes(1)))
+        .requires(.jack), .timeLimit(.minutes(1)))
     func xrunIsCountedAndReported() throws {
         let server = try PrivateJACKServer("xrun")
         let backend = server.backend

@@ -12,7 +12,7 @@ extension JACKTests {
     /// required to fit the period with `DECIBEL_JACK_SOAK_STRICT=1` (a real-time capable machine).
     @Test(
         "soak: a stream runs at a small period and reports callbacks, xruns and the worst callback",
-        .enabled(if: JACKHarness.shouldRun, JACKHarness.skipReason), .timeLimit(.minutes(60)))
+        .requires(.jack), .timeLimit(.minutes(60)))
     func soak() throws {
         let environment = ProcessInfo.processInfo.environment
         let seconds = Double(environment["DECIBEL_JACK_SOAK_SECONDS"] ?? "") ?? 20

@@ -27,7 +27,7 @@ final class CounterSource: @unchecked Sendable {
 extension JACKTests {
     @Test(
         "a 1 kHz sine from an output stream reaches an input client with the right frequency and amplitude, unbroken",
-        .enabled(if: JACKHarness.shouldRun, JACKHarness.skipReason))
+        .requires(.jack))
     func sineReachesInputClient() throws {
         let backend = JACKBackend()
         let sine = SineSource(frequency: 1000, amplitude: 0.5)
@@ -66,7 +66,7 @@ extension JACKTests {
 
     @Test(
         "a duplex stream copying input to output passes audio through sample-exactly on every channel",
-        .enabled(if: JACKHarness.shouldRun, JACKHarness.skipReason))
+        .requires(.jack))
     func duplexPassthroughIsSampleExact() throws {
         let backend = JACKBackend()
         let counter = CounterSource()
@@ -124,7 +124,7 @@ extension JACKTests {
 
     @Test(
         "output latency comes from jack_port_get_latency_range and matches the physical port jack_lsp reports",
-        .enabled(if: JACKHarness.shouldRun, JACKHarness.skipReason))
+        .requires(.jack))
     func latencyMatchesPhysicalPort() throws {
         let backend = JACKBackend()
         let stream = try backend.makeJACKStream(
@@ -147,7 +147,7 @@ extension JACKTests {
 
     @Test(
         "ports connect automatically by default, to named ports on request, and not at all when turned off",
-        .enabled(if: JACKHarness.shouldRun, JACKHarness.skipReason))
+        .requires(.jack))
     func connectionOptions() throws {
         let backend = JACKBackend()
         func connections(_ port: String) throws -> [String] {
@@ -187,7 +187,7 @@ extension JACKTests {
 
     @Test(
         "a rate the server does not run at and an unknown device are refused with clear errors",
-        .enabled(if: JACKHarness.shouldRun, JACKHarness.skipReason))
+        .requires(.jack))
     func refusesImpossibleConfigurations() throws {
         let backend = JACKBackend()
         let rate = try #require(backend.devices().first?.preferredSampleRate)
@@ -213,7 +213,7 @@ extension JACKTests {
 extension JACKTests {
     @Test(
         "stop leaves no callback running, start resumes it, and a closed stream refuses to start",
-        .enabled(if: JACKHarness.shouldRun, JACKHarness.skipReason))
+        .requires(.jack))
     func stopStartClose() throws {
         let log = EventLog()
         let stream = try JACKBackend().makeJACKStream(

@@ -11,12 +11,6 @@ import Testing
 
 /// Shared helpers for the JACK tests.
 enum JACKHarness {
-    /// Whether the tests should run: a server answers, or `Scripts/test` requires one (then they fail).
-    static let shouldRun: Bool = JACKBackend().isAvailable || TestEnvironment.serversRequired
-
-    static let skipReason: Comment =
-        "no JACK server answers; run `Scripts/servers start jack` (with JACK_DEFAULT_SERVER from `Scripts/servers env`)"
-
     /// A client name no other test uses.
     static func uniqueName(_ base: String) -> String { "\(base)-\(UInt32.random(in: 0..<1_000_000))" }
 

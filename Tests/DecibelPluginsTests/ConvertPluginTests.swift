@@ -12,7 +12,7 @@ import Testing
 
     @Test(
         "convert --plugin amp --param gain=6 --plugin x42-eq --param gain3=-4 equals that chain rendered here",
-        .enabled(if: PluginNodeTests.required, "needs swh-lv2 and x42-plugins"))
+        .requires(.file(PluginNodeTests.swh), .file(PluginNodeTests.x42)))
     func convertMatchesTheChain() throws {
         let folder = TestEnvironment.temporaryDirectory("decibel-convert-plugins")
         let input = folder.appendingPathComponent("in.wav").path, output = folder.appendingPathComponent("out.wav").path
@@ -61,7 +61,7 @@ import Testing
 
     @Test(
         "convert --plugin refuses a missing plugin, an unknown control and a value out of range, in one line each",
-        .enabled(if: PluginNodeTests.required, "needs swh-lv2"))
+        .requires(.file(PluginNodeTests.swh)))
     func refusals() throws {
         let folder = TestEnvironment.temporaryDirectory("decibel-convert-plugins-bad")
         let input = folder.appendingPathComponent("in.wav").path, output = folder.appendingPathComponent("out.wav").path

@@ -11,12 +11,8 @@ import Testing
     static let amp = "http://plugin.org.uk/swh-plugins/amp"
     static let equaliser = "http://gareus.org/oss/lv2/fil4#mono"
     static let synth = "http://drobilla.net/plugins/mda/DX10"
-    static let installed: Bool = {
-        guard case .available = PluginCatalog.availability() else { return false }
-        let uris = Set(((try? PluginCatalog.plugins()) ?? []).map(\.uri))
-        return [amp, equaliser, synth].allSatisfy(uris.contains)
-    }()
-    static let required = installed || TestEnvironment.serversRequired
+    /// The Debian bundles holding them (swh-lv2, x42-plugins, mda-lv2).
+    static let swh = "/usr/lib/lv2/amp-swh.lv2", x42 = "/usr/lib/lv2/fil4.lv2", mda = "/usr/lib/lv2/mda.lv2"
 
     /// A mono engine playing `source` through `node`, rendered offline.
     func render(_ node: PluginNode, source: RenderNode?, seconds: Double, blockSize: Int = 256) throws -> [Float] {
@@ -36,7 +32,7 @@ import Testing
 
     @Test(
         "the catalog lists installed plugins with their ports, ranges, defaults and MIDI inputs",
-        .enabled(if: required, "needs lilv and Debian's swh-lv2, x42-plugins, mda-lv2 (Scripts/setup)"))
+        .requires(.file(Self.swh), .file(Self.x42), .file(Self.mda)))
     func catalog() throws {
         let amp = try PluginCatalog.plugin(uri: Self.amp)
         #expect(amp.name == "Simple amplifier" && amp.audioInputCount == 1 && amp.audioOutputCount == 1)
@@ -57,7 +53,7 @@ import Testing
 
     @Test(
         "a gain plugin's gain parameter sets the level exactly, and its ramp has no step in it",
-        .enabled(if: required, "needs swh-lv2"))
+        .requires(.file(Self.swh)))
     func gainAndRamp() throws {
         let amp = try PluginNode(uri: Self.amp)
         let gain = try #require(amp.parameter("gain"))
@@ -92,7 +88,7 @@ import Testing
 
     @Test(
         "x42-eq: a +6 dB band at 1250 Hz measures +6 dB there and nothing far away (within 0.5 dB)",
-        .enabled(if: required, "needs x42-plugins"))
+        .requires(.file(Self.x42)))
     func equaliserResponse() throws {
         for (frequency, expected) in [(Float(1_250), 6.0), (80, 0), (12_000, 0)] {
             let equaliser = try PluginNode(uri: Self.equaliser)
@@ -108,7 +104,7 @@ import Testing
 
     @Test(
         "mda DX10 plays MIDI notes from the frames they are scheduled at",
-        .enabled(if: required, "needs mda-lv2"), arguments: [(256, [1_000, 20_000]), (100, [4_321, 30_007])])
+        .requires(.file(Self.mda)), arguments: [(256, [1_000, 20_000]), (100, [4_321, 30_007])])
     func synthOnsets(blockSize: Int, frames: [Int]) throws {
         for (index, frame) in frames.enumerated() {
             let synth = try PluginNode(uri: Self.synth)
@@ -123,7 +119,7 @@ import Testing
 
     @Test(
         "a plugin's state round-trips: saved from one instance, restored into another, it sounds the same",
-        .enabled(if: required, "needs x42-plugins"))
+        .requires(.file(Self.x42)))
     func stateRoundTrip() throws {
         let engine = AudioEngine(channelCount: 1, maximumFrameCount: 512)
         let original = try PluginNode(uri: Self.equaliser)
@@ -151,7 +147,7 @@ import Testing
 
     @Test(
         "a plugin's latency port is reported: swh Artificial latency at 10 ms reports 480 frames",
-        .enabled(if: required, "needs swh-lv2"))
+        .requires(.file(Self.swh)))
     func latencyReported() throws {
         let node = try PluginNode(uri: "http://plugin.org.uk/swh-plugins/artificialLatency")
         #expect(node.info.latencyPortIndex != nil)
@@ -162,7 +158,7 @@ import Testing
 
     @Test(
         "the LV2 worker: a plugin that needs it runs, and the work it schedules in run() is served off the render thread",
-        .enabled(if: required, "needs x42-plugins"))
+        .requires(.file(Self.x42)))
     func workerServesScheduledWork() throws {
         let convolver = try PluginNode(uri: "http://gareus.org/oss/lv2/zeroconvolv#CfgMono")
         #expect(convolver.info.requiredFeatures.contains("http://lv2plug.in/ns/ext/worker#schedule"))

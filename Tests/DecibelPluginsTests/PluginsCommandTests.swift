@@ -32,7 +32,7 @@ import Testing
 
     @Test(
         "decibel plugins lists what lv2ls lists; --json gives each port's range and default as lv2info does",
-        .enabled(if: PluginNodeTests.required, "needs lilv-utils, swh-lv2 and x42-plugins"))
+        .requires(.program("lv2info"), .file(PluginNodeTests.swh), .file(PluginNodeTests.x42)))
     func listingMatchesLilvTools() throws {
         let listed = try run(decibel, ["plugins"])
         try #require(listed.status == 0, "\(listed.standardError)")
@@ -71,7 +71,7 @@ import Testing
 
     @Test(
         "decibel plugins URI prints its ports; an unknown URI is one plain line on stderr and a non-zero exit",
-        .enabled(if: PluginNodeTests.required, "needs swh-lv2"))
+        .requires(.file(PluginNodeTests.swh)))
     func onePlugin() throws {
         let shown = try run(decibel, ["plugins", PluginNodeTests.amp])
         try #require(shown.status == 0, "\(shown.standardError)")

@@ -22,7 +22,7 @@ import Testing
 
     @Test(
         "16 kHz mono from a 48 kHz float monitor through Decibel's resampler: right pitch and level, ≥ 100 dB SNR",
-        .enabled(if: PulseTestServer.shouldRun, "no PulseAudio server; Scripts/servers start pulse"))
+        .requires(.pulse))
     func sixteenKilohertzThroughDecibel() throws {
         let server = try #require(Self.floatSink)
         let sink = CaptureSink(seconds: 6, rate: 16_000)

@@ -11,7 +11,7 @@ import Glibc
 
 extension PulseTests {
     /// Availability, library loading, server selection and the device list.
-    @Suite(.enabled(if: PulseTestServer.shouldRun, "no PulseAudio server answers (run Scripts/servers start pulse)"))
+    @Suite(.requires(.pulse))
     struct PulseBackendTests {
         let server = PulseTestServer.pulseaudio
 

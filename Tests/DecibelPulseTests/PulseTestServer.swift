@@ -18,10 +18,6 @@ struct PulseTestServer: Sendable, CustomStringConvertible {
         address: ProcessInfo.processInfo.environment["PULSE_SERVER"] ?? "unix:/tmp/decibel-test/pulse/native",
         sink: ProcessInfo.processInfo.environment["DECIBEL_TEST_PULSE_SINK"] ?? "decibel_test")
 
-    /// Whether tests needing the pulseaudio server should run: it answers, or servers are required
-    /// (then a missing server fails the test instead of skipping it).
-    static let shouldRun: Bool = TestEnvironment.serversRequired || pulseaudio.answers
-
     /// The shared pulseaudio with a null sink of these tests' own (`decibel_pulse_tests`), loaded once
     /// and left for the server's life: other suites (the RealtimeSanitizer scenarios, ALSA's `pulse` PCM,
     /// the CLI) play into the shared test sink at the same time, and a parec measurement must hear only

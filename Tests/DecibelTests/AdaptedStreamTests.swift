@@ -6,11 +6,9 @@ import Testing
 /// Streams in a format the JACK server does not run (it runs at 48 kHz): resampled and channel-mapped at
 /// the edge by `makeAdaptedStream`, checked on the server's own ports.
 @Suite(.serialized) struct AdaptedStreamTests {
-    static let jackRuns = JACKBackend().isAvailable || TestEnvironment.serversRequired
-
     @Test(
         "16 kHz mono capture from a 48 kHz JACK server: right pitch and level, ≥ 100 dB SNR",
-        .enabled(if: jackRuns, "no JACK server; Scripts/servers start jack"))
+        .requires(.jack))
     func sixteenKilohertzMonoCapture() throws {
         let backend = JACKBackend()
         let sine = SineSource(frequency: 1000, amplitude: 0.5)
@@ -59,7 +57,7 @@ import Testing
 
     @Test(
         "44.1 kHz stereo playback into a 48 kHz JACK server is heard at the right pitch and level",
-        .enabled(if: jackRuns, "no JACK server; Scripts/servers start jack"))
+        .requires(.jack))
     func cd44100PlaybackIntoJACK() throws {
         let backend = JACKBackend()
         let sine = SineSource(frequency: 441, amplitude: 0.25)
@@ -92,7 +90,7 @@ import Testing
 
     @Test(
         "44.1 kHz playback into a 48 kHz JACK server, recorded by jack_capture: right pitch and level",
-        .enabled(if: jackRuns, "no JACK server; Scripts/servers start jack"))
+        .requires(.jack))
     func playbackHeardByJackCapture() throws {
         let backend = JACKBackend()
         let stream = try backend.makeAdaptedStream(

@@ -218,7 +218,7 @@ struct AudioPlayerTests {
 
     @Test(
         "on JACK a player's file reaches another client with its frequency and level",
-        .enabled(if: runningJACK() != nil || TestEnvironment.serversRequired, "needs a JACK server"))
+        .requires(.jack))
     func jack() throws {
         let backend = try #require(runningJACK())
         let player = try AudioPlayer(path: try makeTone(seconds: 2, frequency: 440), backend: backend)

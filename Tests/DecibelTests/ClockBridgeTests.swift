@@ -6,12 +6,9 @@ import Testing
 
 /// Duplex over two devices with their own clocks (`BridgedDuplexStream` and its `ClockBridge`).
 @Suite(.serialized) struct ClockBridgeTests {
-    static let jackAndALSA =
-        (JACKBackend().isAvailable && ALSABackend().isAvailable) || TestEnvironment.serversRequired
-
     @Test(
         "a 48 kHz JACK server's capture carried to a 44.1 kHz ALSA `type file` PCM: drift as the true rates say",
-        .enabled(if: jackAndALSA, "needs a JACK server (Scripts/servers start jack) and alsa-lib"))
+        .requires(.jack, .alsa))
     func jackIntoALSAFile() throws {
         // A run the machine disturbed (a server or a stream reports an xrun, or the bridge had to resync)
         // cannot judge the loop; it is run again once, and reported.
@@ -97,7 +94,7 @@ import Testing
 
     @Test(
         "a 44.1 kHz duplex stream on a 48 kHz JACK server is bridged: the input arrives whole, drift 0 ppm",
-        .enabled(if: AdaptedStreamTests.jackRuns, "no JACK server; Scripts/servers start jack"))
+        .requires(.jack))
     func duplexAcrossRatesOnJACK() throws {
         let jack = JACKBackend()
         let sine = SineSource(frequency: 1000, amplitude: 0.5)
@@ -141,7 +138,7 @@ import Testing
 
     @Test(
         "the input device's xruns reach the bridged stream's events, counted with the output's",
-        .enabled(if: jackAndALSA, "needs a JACK server (Scripts/servers start jack) and alsa-lib"),
+        .requires(.jack, .alsa),
         .timeLimit(.minutes(1)))
     func inputEventsReachTheBridgedStream() async throws {
         let jack = JACKBackend()

@@ -91,7 +91,7 @@ struct MicrophoneTests {
 
     @Test(
         "on JACK the microphone captures the server's physical inputs at the server's rate",
-        .enabled(if: runningJACK() != nil || TestEnvironment.serversRequired, "needs a JACK server"))
+        .requires(.jack))
     func jack() throws {
         let backend = try #require(runningJACK())
         let collector = BufferCollector(channels: 2, limit: 9600)

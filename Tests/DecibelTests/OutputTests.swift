@@ -79,7 +79,7 @@ struct OutputTests {
 
     @Test(
         "on JACK an output's tone reaches another client with its frequency and level",
-        .enabled(if: runningJACK() != nil || TestEnvironment.serversRequired, "needs a JACK server"))
+        .requires(.jack))
     func jack() throws {
         let backend = try #require(runningJACK())
         let tone = ToneGenerator(waveform: .sine, frequency: 1000)

@@ -7,7 +7,6 @@ import Testing
 struct AnalysisCommandTests {
     let directory = TestEnvironment.temporaryDirectory("decibel-cli-analysis")
     private var decibel: String { TestEnvironment.productsDirectory.appendingPathComponent("decibel").path }
-    private static var pulseRuns: Bool { (try? run("pactl", ["info"], timeout: 5).status == 0) ?? false }
 
     private func tone(_ name: String, channels: Int, _ effects: [String]) throws -> String {
         let path = directory.appendingPathComponent(name).path
@@ -122,7 +121,7 @@ struct AnalysisCommandTests {
 
     @Test(
         "tune on a terminal, listening to PulseAudio while pacat plays an E4 into the sink, shows E4 on screen",
-        .enabled(if: pulseRuns || TestEnvironment.serversRequired, "needs a PulseAudio server"))
+        .requires(.pulse))
     func tuneOnTerminalWithPulse() throws {
         let sink = ProcessInfo.processInfo.environment["DECIBEL_TEST_PULSE_SINK"] ?? "decibel_test"
         let note = directory.appendingPathComponent("e4.raw").path

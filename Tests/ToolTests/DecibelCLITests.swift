@@ -81,7 +81,7 @@ struct DecibelCLIBackendTests {
 
     @Test(
         "with jackd running, JACK is picked first, lists the system device and plays a tone",
-        .enabled(if: TestEnvironment.serversRequired, "needs the jackd that Scripts/test starts"))
+        .requires(.jack))
     func jackIsPickedAndPlays() throws {
         let backends = try run(decibelPath, ["backends"])
         // No PipeWire daemon answers at the default socket here, so the pick moves on to jackd.
@@ -97,7 +97,7 @@ struct DecibelCLIBackendTests {
 
     @Test(
         "on a 48 kHz jackd, record --rate 16000 --channels 1 writes 16 kHz mono of the asked length; tone, play and passthrough run at --rate 44100",
-        .enabled(if: TestEnvironment.serversRequired, "needs the jackd that Scripts/test starts"))
+        .requires(.jack))
     func jackAdaptsRates() throws {
         let out = TestEnvironment.temporaryDirectory("decibel-cli-adapt").appendingPathComponent("16k.wav").path
         let record = try run(
@@ -131,11 +131,10 @@ struct DecibelCLIBackendTests {
 struct DecibelCLIPipeWireJACKTests {
     private var decibelPath: String { TestEnvironment.productsDirectory.appendingPathComponent("decibel").path }
     private static let pipewireJACK = "/usr/lib/x86_64-linux-gnu/pipewire-0.3/jack/libjack.so.0"
-    private static var installed: Bool { FileManager.default.fileExists(atPath: pipewireJACK) }
 
     @Test(
         "a libjack that is PipeWire's is named as such and left to the native backend unless asked for",
-        .enabled(if: installed || TestEnvironment.serversRequired, "needs pipewire-jack (Scripts/setup installs it)"))
+        .requires(.file(Self.pipewireJACK)))
     func pipewireJACKIsNotTheAutomaticPick() throws {
         let runtime =
             (ProcessInfo.processInfo.environment["DECIBEL_RUNTIME_DIR"] ?? "/tmp/decibel-test") + "-pipewire-jack"
@@ -161,7 +160,6 @@ struct DecibelCLIPipeWireJACKTests {
 @Suite("decibel command line with PipeWire", .serialized)
 struct DecibelCLIPipeWireTests {
     private var decibelPath: String { TestEnvironment.productsDirectory.appendingPathComponent("decibel").path }
-    private static var installed: Bool { FileManager.default.fileExists(atPath: "/usr/bin/pipewire") }
 
     private func withDaemon(_ body: (_ environment: [String: String], _ sink: String) throws -> Void) throws {
         let runtime =
@@ -188,7 +186,7 @@ struct DecibelCLIPipeWireTests {
 
     @Test(
         "with a PipeWire daemon and a real jackd both running, PipeWire is the pick, and says why",
-        .enabled(if: installed || TestEnvironment.serversRequired, "needs pipewire"))
+        .requires(.pipewire))
     func pipewireWinsOverJackd() throws {
         try withDaemon { environment, _ in
             let backends = try run(decibelPath, ["backends"], environment: environment)
@@ -203,7 +201,7 @@ struct DecibelCLIPipeWireTests {
 
     @Test(
         "with only PipeWire answering, it is the pick and the tone it plays is what pw-record hears",
-        .enabled(if: installed || TestEnvironment.serversRequired, "needs pipewire and pipewire-bin"))
+        .requires(.pipewire, .program("pw-record")))
     func toneIsHeardByPwRecord() throws {
         try withDaemon { daemon, sink in
             // Point JACK and Pulse at nothing, as on a machine where PipeWire is the only server.
@@ -250,7 +248,7 @@ struct DecibelCLIPipeWireTests {
 
     @Test(
         "devices, play and record with --backend pipewire: the sink and its monitor are listed, and what play plays record records",
-        .enabled(if: installed || TestEnvironment.serversRequired, "needs pipewire"))
+        .requires(.pipewire))
     func playAndRecordThroughPipeWire() throws {
         try withDaemon { environment, sink in
             let devices = try run(decibelPath, ["devices", "--backend", "pipewire"], environment: environment)
@@ -312,11 +310,10 @@ struct DecibelCLIPipeWireTests {
 @Suite("decibel command line with PulseAudio")
 struct DecibelCLIPulseTests {
     private var decibelPath: String { TestEnvironment.productsDirectory.appendingPathComponent("decibel").path }
-    private static var pulseRuns: Bool { (try? run("pactl", ["info"], timeout: 5).status == 0) ?? false }
 
     @Test(
         "devices --backend pulse lists what pactl lists, monitors marked",
-        .enabled(if: pulseRuns || TestEnvironment.serversRequired, "needs a PulseAudio server"))
+        .requires(.pulse))
     func devicesMatchPactl() throws {
         let listed = try run(decibelPath, ["devices", "--backend", "pulse"])
         #expect(listed.status == 0, "\(listed.standardError)")
@@ -347,7 +344,7 @@ struct DecibelCLIPulseTests {
 
     @Test(
         "tone plays through PulseAudio",
-        .enabled(if: pulseRuns || TestEnvironment.serversRequired, "needs a PulseAudio server"))
+        .requires(.pulse))
     func tone() throws {
         let result = try run(decibelPath, ["tone", "--backend", "pulse", "--duration", "0.3"])
         #expect(result.status == 0, "\(result.standardError)")
