@@ -10,7 +10,7 @@ import Testing
 struct ALSAPulseTests {
     /// A 440 Hz tone played to the `pulse` PCM comes back from `parec` on the sink's monitor, both in
     /// Float32 and in 24-bit integers (converted by the stream).
-    @Test(arguments: [SampleType.float32, .int24])
+    @Test(.liveTiming, arguments: [SampleType.float32, .int24])
     func playbackIsRecordedByParec(type: SampleType) throws {
         try requirePulseServer()
         let sink = ProcessInfo.processInfo.environment["DECIBEL_TEST_PULSE_SINK"] ?? "decibel_test"
@@ -84,7 +84,7 @@ struct ALSAPulseTests {
 
     /// A callback that takes far longer than its period makes pulse underrun: each one is counted,
     /// reported, recovered from with snd_pcm_recover, and the stream keeps calling back.
-    @Test func overrunningCallbackCausesCountedXrunsAndRecovers() throws {
+    @Test(.liveTiming) func overrunningCallbackCausesCountedXrunsAndRecovers() throws {
         try requirePulseServer()
         let backend = ALSATestConfig.backend()
         let log = CallbackLog()

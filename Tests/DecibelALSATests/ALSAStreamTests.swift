@@ -9,7 +9,7 @@ import Testing
 @Suite("ALSA streams on alsa-lib's own plugins")
 struct ALSAStreamTests {
     /// The `null` PCM swallows everything at once; the stream must still call back at real-time pace.
-    @Test func nullPlaybackRunsAtRealTimePace() throws {
+    @Test(.liveTiming) func nullPlaybackRunsAtRealTimePace() throws {
         let backend = ALSATestConfig.backend()
         let log = CallbackLog()
         let stream = try backend.makeStream(
@@ -36,7 +36,7 @@ struct ALSAStreamTests {
     }
 
     /// Capture from `null` delivers zeros, paced by the stream at the requested rate.
-    @Test func nullCaptureYieldsSilenceAtRealTimePace() throws {
+    @Test(.liveTiming) func nullCaptureYieldsSilenceAtRealTimePace() throws {
         let backend = ALSATestConfig.backend()
         let log = CallbackLog()
         let stream = try backend.makeStream(
@@ -55,7 +55,7 @@ struct ALSAStreamTests {
     }
 
     /// Duplex on `null`: one thread reads, renders and writes each period.
-    @Test func nullDuplexRunsBothWays() throws {
+    @Test(.liveTiming) func nullDuplexRunsBothWays() throws {
         let backend = ALSATestConfig.backend()
         let log = CallbackLog()
         let stream = try backend.makeStream(

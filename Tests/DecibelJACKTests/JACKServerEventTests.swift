@@ -98,7 +98,7 @@ extension JACKTests {
     }
 
     @Test(
-        "a callback that overruns its period is counted as an xrun and reported as an event",
+        "a callback that overruns its period is counted as an xrun and reported as an event", .liveTiming,
         .requires(.jack), .timeLimit(.minutes(1)))
     func xrunIsCountedAndReported() throws {
         let server = try PrivateJACKServer("xrun")

@@ -11,7 +11,7 @@ extension JACKTests {
     /// machine, so one preempted callback can exceed a period: the worst duration is reported, and only
     /// required to fit the period with `DECIBEL_JACK_SOAK_STRICT=1` (a real-time capable machine).
     @Test(
-        "soak: a stream runs at a small period and reports callbacks, xruns and the worst callback",
+        "soak: a stream runs at a small period and reports callbacks, xruns and the worst callback", .liveTiming,
         .requires(.jack), .timeLimit(.minutes(60)))
     func soak() throws {
         let environment = ProcessInfo.processInfo.environment

@@ -26,7 +26,7 @@ final class CounterSource: @unchecked Sendable {
 
 extension JACKTests {
     @Test(
-        "a 1 kHz sine from an output stream reaches an input client with the right frequency and amplitude, unbroken",
+        "a 1 kHz sine from an output stream reaches an input client with the right frequency and amplitude, unbroken", .liveTiming,
         .requires(.jack))
     func sineReachesInputClient() throws {
         let backend = JACKBackend()
@@ -65,7 +65,7 @@ extension JACKTests {
     }
 
     @Test(
-        "a duplex stream copying input to output passes audio through sample-exactly on every channel",
+        "a duplex stream copying input to output passes audio through sample-exactly on every channel", .liveTiming,
         .requires(.jack))
     func duplexPassthroughIsSampleExact() throws {
         let backend = JACKBackend()

@@ -6,7 +6,7 @@ import Testing
 
 @Suite("Null device, real-time clock", .serialized)
 struct NullRealTimeClockTests {
-    @Test("callbacks arrive at real-time rate: 2 s of 256-frame periods at 48 kHz within 10%")
+    @Test("callbacks arrive at real-time rate: 2 s of 256-frame periods at 48 kHz within 10%", .liveTiming)
     func cadence() throws {
         let stamps = Locked<[UInt64]>([])
         stamps.withLock { $0.reserveCapacity(1000) }
@@ -32,7 +32,7 @@ struct NullRealTimeClockTests {
         stream.close()
     }
 
-    @Test("a callback that overruns its period is counted as an xrun and reported on a control thread")
+    @Test("a callback that overruns its period is counted as an xrun and reported on a control thread", .liveTiming)
     func overrunsAreXruns() throws {
         let events = Locked<[StreamEvent]>([])
         let slow = Atomic<Bool>(false)

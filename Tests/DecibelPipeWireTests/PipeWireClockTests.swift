@@ -32,7 +32,7 @@ extension PipeWireTests {
         #expect(throws: AudioError.self) { try stream.start() }
     }
 
-    @Test func callbacksThatOverrunTheirCycleAreCountedFromTheDriversPosition() throws {
+    @Test(.liveTiming) func callbacksThatOverrunTheirCycleAreCountedFromTheDriversPosition() throws {
         guard let server = Self.server() else { return }
         let sink = Self.uniqueName("decibel_pw_xrun")
         try server.createNode(sink)

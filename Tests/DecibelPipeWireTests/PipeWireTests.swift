@@ -66,7 +66,7 @@ import Testing
         #expect(try server.backend().defaultDevice(for: .output) != nil)
     }
 
-    @Test func sinePlayedIntoATestSinkIsRecordedByPwRecord() throws {
+    @Test(.liveTiming) func sinePlayedIntoATestSinkIsRecordedByPwRecord() throws {
         guard let server = Self.server() else { return }
         let sink = Self.uniqueName("decibel_pw_play")
         try server.createNode(sink)
@@ -93,7 +93,7 @@ import Testing
         #expect(stream.xrunCount == 0 || TestEnvironment.sanitizerSlowsRendering)
     }
 
-    @Test func tonePlayedWithPwPlayIsCapturedFromTheMonitor() throws {
+    @Test(.liveTiming) func tonePlayedWithPwPlayIsCapturedFromTheMonitor() throws {
         guard let server = Self.server() else { return }
         let sink = Self.uniqueName("decibel_pw_capture")
         try server.createNode(sink)
@@ -152,7 +152,7 @@ import Testing
         #expect(quantum == 64)
     }
 
-    @Test func duplexStreamHearsWhatPwPlayPlays() throws {
+    @Test(.liveTiming) func duplexStreamHearsWhatPwPlayPlays() throws {
         guard let server = Self.server() else { return }
         let sink = Self.uniqueName("decibel_pw_duplex")
         try server.createNode(sink)

@@ -7,7 +7,7 @@ import Testing
 extension PulseTests {
     /// EZ components moving between devices on a real server, checked with parec at both sinks.
     @Suite struct PulseDeviceSwitchTests {
-        @Test("AudioPlayer.setDevice mid-play: parec hears the file at the new sink and silence at the old one")
+        @Test("AudioPlayer.setDevice mid-play: parec hears the file at the new sink and silence at the old one", .liveTiming)
         func playerMovesToAnotherSink() throws {
             guard let server = PulseTestServer.startIsolated() else { return }
             defer { PulseTestServer.stopIsolated() }
@@ -61,7 +61,7 @@ extension PulseTests {
     /// Timestamps on a real server: PulseAudio measures its latency once audio flows, and the engine's
     /// timestamps follow it.
     @Suite struct PulseTimestampTests {
-        @Test("timing receivers' output host time is the callback's plus the latency PulseAudio measures")
+        @Test("timing receivers' output host time is the callback's plus the latency PulseAudio measures", .liveTiming)
         func outputTimesCarryTheMeasuredLatency() throws {
             guard let server = PulseTestServer.startIsolated() else { return }
             defer { PulseTestServer.stopIsolated() }

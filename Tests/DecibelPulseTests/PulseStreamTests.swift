@@ -27,7 +27,7 @@ extension PulseTests {
             }
         }
 
-        @Test(arguments: ServerKind.allCases)
+        @Test(.liveTiming, arguments: ServerKind.allCases)
         func sinePlayedIntoNullSinkIsRecordedByParec(kind: ServerKind) throws {
             guard let server = Self.server(kind) else { return }
             defer { if kind == .pipewire { PulseTestServer.stopPipeWire() } }
@@ -35,7 +35,7 @@ extension PulseTests {
             _ = try PlaybackCheck.run(backend: server.backend(), server: server, frequency: 440)
         }
 
-        @Test(arguments: ServerKind.allCases)
+        @Test(.liveTiming, arguments: ServerKind.allCases)
         func tonePlayedWithPacatIsCapturedFromTheMonitor(kind: ServerKind) throws {
             guard let server = Self.server(kind) else { return }
             defer { if kind == .pipewire { PulseTestServer.stopPipeWire() } }
@@ -43,7 +43,7 @@ extension PulseTests {
             _ = try CaptureCheck.run(backend: server.backend(), server: server, frequency: 660)
         }
 
-        @Test(arguments: [SampleType.int16, .int24, .int32, .float32])
+        @Test(.liveTiming, arguments: [SampleType.int16, .int24, .int32, .float32])
         func playbackInEveryDeviceEncoding(type: SampleType) throws {
             guard let server = Self.server(.pulseaudio) else { return }
             // 40 ms: this checks the conversion into each encoding; the 20 ms default is covered above.
@@ -53,7 +53,7 @@ extension PulseTests {
             #expect(result.format.deviceSampleType == type)
         }
 
-        @Test func duplexStreamPassesTheMonitorThroughToTheCallback() throws {
+        @Test(.liveTiming) func duplexStreamPassesTheMonitorThroughToTheCallback() throws {
             guard let server = Self.server(.pulseaudio) else { return }
             // Input from the monitor, output to the same sink: the callback copies input to a ring and
             // plays silence, while pacat plays a tone into the sink.
@@ -90,7 +90,7 @@ extension PulseTests {
             #expect(abs(magnitude - 0.4) < 0.05)
         }
 
-        @Test func twentyMillisecondTargetLatencySideBySideWithPacat() throws {
+        @Test(.liveTiming) func twentyMillisecondTargetLatencySideBySideWithPacat() throws {
             guard let server = Self.server(.pulseaudio) else { return }
             let source = SineSource(frequency: 440, amplitude: 0.1)
             let stream = try server.backend().makeStream(

@@ -7,7 +7,7 @@ import Testing
 /// the edge by `makeAdaptedStream`, checked on the server's own ports.
 @Suite(.serialized) struct AdaptedStreamTests {
     @Test(
-        "16 kHz mono capture from a 48 kHz JACK server: right pitch and level, ≥ 100 dB SNR",
+        "16 kHz mono capture from a 48 kHz JACK server: right pitch and level, ≥ 100 dB SNR", .liveTiming,
         .requires(.jack))
     func sixteenKilohertzMonoCapture() throws {
         let backend = JACKBackend()
@@ -56,7 +56,7 @@ import Testing
     }
 
     @Test(
-        "44.1 kHz stereo playback into a 48 kHz JACK server is heard at the right pitch and level",
+        "44.1 kHz stereo playback into a 48 kHz JACK server is heard at the right pitch and level", .liveTiming,
         .requires(.jack))
     func cd44100PlaybackIntoJACK() throws {
         let backend = JACKBackend()
@@ -89,7 +89,7 @@ import Testing
     }
 
     @Test(
-        "44.1 kHz playback into a 48 kHz JACK server, recorded by jack_capture: right pitch and level",
+        "44.1 kHz playback into a 48 kHz JACK server, recorded by jack_capture: right pitch and level", .liveTiming,
         .requires(.jack))
     func playbackHeardByJackCapture() throws {
         let backend = JACKBackend()

@@ -78,7 +78,7 @@ struct AudioPlayerTests {
         #expect(abs(frequency - 1000) < 0.5)
     }
 
-    @Test("try await endOfFile() returns when a one-second file has played; events() sees playing then stopped")
+    @Test("try await endOfFile() returns when a one-second file has played; events() sees playing then stopped", .liveTiming)
     func awaitsTheEndOfFile() async throws {
         let player = try AudioPlayer(path: try makeTone(seconds: 1), backend: NullBackend())
         let events = player.events()
@@ -217,7 +217,7 @@ struct AudioPlayerTests {
     }
 
     @Test(
-        "on JACK a player's file reaches another client with its frequency and level",
+        "on JACK a player's file reaches another client with its frequency and level", .liveTiming,
         .requires(.jack))
     func jack() throws {
         let backend = try #require(runningJACK())

@@ -7,7 +7,7 @@ import Testing
 /// Duplex over two devices with their own clocks (`BridgedDuplexStream` and its `ClockBridge`).
 @Suite(.serialized) struct ClockBridgeTests {
     @Test(
-        "a 48 kHz JACK server's capture carried to a 44.1 kHz ALSA `type file` PCM: drift as the true rates say",
+        "a 48 kHz JACK server's capture carried to a 44.1 kHz ALSA `type file` PCM: drift as the true rates say", .liveTiming,
         .requires(.jack, .alsa))
     func jackIntoALSAFile() throws {
         // A run the machine disturbed (a server or a stream reports an xrun, or the bridge had to resync)
@@ -93,7 +93,7 @@ import Testing
     }
 
     @Test(
-        "a 44.1 kHz duplex stream on a 48 kHz JACK server is bridged: the input arrives whole, drift 0 ppm",
+        "a 44.1 kHz duplex stream on a 48 kHz JACK server is bridged: the input arrives whole, drift 0 ppm", .liveTiming,
         .requires(.jack))
     func duplexAcrossRatesOnJACK() throws {
         let jack = JACKBackend()
@@ -137,7 +137,7 @@ import Testing
     }
 
     @Test(
-        "the input device's xruns reach the bridged stream's events, counted with the output's",
+        "the input device's xruns reach the bridged stream's events, counted with the output's", .liveTiming,
         .requires(.jack, .alsa),
         .timeLimit(.minutes(1)))
     func inputEventsReachTheBridgedStream() async throws {

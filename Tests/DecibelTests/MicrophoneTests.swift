@@ -90,7 +90,7 @@ struct MicrophoneTests {
     }
 
     @Test(
-        "on JACK the microphone captures the server's physical inputs at the server's rate",
+        "on JACK the microphone captures the server's physical inputs at the server's rate", .liveTiming,
         .requires(.jack))
     func jack() throws {
         let backend = try #require(runningJACK())

@@ -73,7 +73,7 @@ struct PlayerSurfaceTests {
         #expect(player.volume == 0.5)
     }
 
-    @Test("positions arrive at the asked rate while playing, and stop when paused")
+    @Test("positions arrive at the asked rate while playing, and stop when paused", .liveTiming)
     func positionUpdates() throws {
         let player = try AudioPlayer(path: try makeTone("long.wav", seconds: 5, frequency: 440), backend: NullBackend())
         let positions = Locked<[Double]>([])
