@@ -1,4 +1,3 @@
-import Foundation
 // swift-tools-version: 6.0
 //
 // Decibel: audio on Linux with one Swift API over JACK, PulseAudio and ALSA (and a Null device).
@@ -9,6 +8,7 @@ import Foundation
 //
 //   Tools/ (decibel, decibel-scope) ─▶ Decibel/ (umbrella) ─▶ Backends/<ID>/, Formats/ ─▶ Core/ (DecibelGraph ─▶ DecibelCore)
 //   Tools/ ─▶ Plot/ ─▶ Analysis/ ─▶ Core/DecibelCore
+import Foundation
 import PackageDescription
 
 let package = Package(

@@ -1,5 +1,6 @@
-@_exported import DecibelALSA
 // `import Decibel` brings in the whole library: Core's types and every compiled-in backend.
+
+@_exported import DecibelALSA
 @_exported import DecibelCore
 @_exported import DecibelFormats
 @_exported import DecibelGraph
