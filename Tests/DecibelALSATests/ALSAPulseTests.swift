@@ -162,34 +162,29 @@ struct ALSAPulseTests {
 
 }
 
-/// `parec` recording a sink's monitor as mono Float32 at 48 kHz until `finish()`.
-final class Recording: @unchecked Sendable {
-    private let process = Process()
-    private var data = Data()
-    private let done = DispatchSemaphore(value: 0)
+/// `parec` recording a sink's monitor as mono Float32 at 48 kHz until `finish()`, into a file (nothing to
+/// drain while the test runs).
+final class Recording {
+    private let parec: ChildProcess
+    private let directory = TestEnvironment.temporaryDirectory("parec")
+    private let file: String
 
     init(sink: String) throws {
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [
-            "parec", "-d", "\(sink).monitor", "--raw", "--format=float32le", "--rate=48000", "--channels=1",
-            "--latency-msec=20",
-        ]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        Thread.detachNewThread { [self] in
-            data = output.fileHandleForReading.readDataToEndOfFile()
-            done.signal()
-        }
+        file = directory.appendingPathComponent("monitor.raw").path
+        parec = try ChildProcess(
+            "/usr/bin/env",
+            [
+                "parec", "-d", "\(sink).monitor", "--raw", "--format=float32le", "--rate=48000", "--channels=1",
+                "--latency-msec=20",
+            ], standardOutput: .file(file), standardError: .null)
     }
 
-    /// Ends parec and returns its samples. KILL: the child inherits the test thread's blocked signal
-    /// mask, so TERM and INT would never arrive.
+    /// Ends parec with SIGKILL (raw samples need no clean ending) and returns its samples.
     func finish() throws -> [Float] {
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
-        done.wait()
+        parec.signal(SIGKILL)
+        parec.wait()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let data = (try? Data(contentsOf: URL(fileURLWithPath: file))) ?? Data()
         return SignalAnalysis.deinterleave(data, channels: 1, as: .float32).first ?? []
     }
 }

@@ -99,17 +99,13 @@ import Testing
         let directory = Fixtures.directory("recorder-kill")
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("killed.wav").path
-        let process = Process()
-        process.executableURL = probe
-        process.arguments = [path, "48000"]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
+        let process = try ChildProcess(probe.path, [path, "48000"], standardOutput: .pipe, standardError: .inherit)
+        let output = try #require(process.standardOutput)
         var lastReported = 0, pending = ""
         let deadline = Date().addingTimeInterval(30)
         // Read progress until 1.5 s of audio was handed over, then kill -9 straight away.
         while lastReported < 72_000, Date() < deadline {
-            let data = output.fileHandleForReading.availableData
+            let data = output.availableData
             if data.isEmpty { break }
             pending += String(decoding: data, as: UTF8.self)
             let lines = pending.split(separator: "\n", omittingEmptySubsequences: false)
@@ -118,9 +114,9 @@ import Testing
                 lastReported = Int(line.dropFirst(9)) ?? lastReported
             }
         }
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
-        #expect(process.terminationReason == .uncaughtSignal)
+        process.signal(SIGKILL)
+        let termination = process.wait()
+        #expect(termination.signal != nil, "\(termination)")
         try #require(lastReported >= 72_000, "the probe reported only \(lastReported) frames")
         let file = try AudioFile(path: path)
         #expect(

@@ -41,43 +41,28 @@ enum JACKHarness {
 
     /// Runs a JACK command-line tool against the shared test server.
     @discardableResult
-    static func tool(_ name: String, _ arguments: [String]) throws -> SpawnResult {
+    static func tool(_ name: String, _ arguments: [String]) throws -> ProcessResult {
         try spawn(name, arguments)
     }
 
-    /// Runs a program with posix_spawn and waitpid, capturing its output through a file.
+    /// Runs a program to its end as a `ChildProcess`, its output going through files.
     ///
     /// Foundation's `Process` waits for a SIGCHLD handler that is gone once libjack has seen its server
-    /// die (it then never returns), so the tests that kill the server start processes this way.
+    /// die (it then never returns), so these tests never use it; `ChildProcess` polls `waitpid` instead.
+    /// Files rather than pipes: `Scripts/servers start jack` leaves a jackd behind that would inherit them.
     static func spawn(
         _ executable: String, _ arguments: [String], environment: [String: String] = [:]
-    ) throws -> SpawnResult {
+    ) throws -> ProcessResult {
         let directory = TestEnvironment.temporaryDirectory("jack-spawn")
         defer { try? FileManager.default.removeItem(at: directory) }
         let out = directory.appendingPathComponent("out").path, err = directory.appendingPathComponent("err").path
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, out, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        posix_spawn_file_actions_addopen(&actions, 2, err, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        let variables = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
-        let envp = variables.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { envp.forEach { free($0) } }
-        var pid = pid_t()
-        let spawned = posix_spawnp(&pid, executable, &actions, nil, argv, envp)
-        guard spawned == 0 else { throw AudioError(.backendError, "cannot run \(executable)", code: spawned) }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
-        let output = (try? Data(contentsOf: URL(fileURLWithPath: out))) ?? Data()
-        let error = (try? Data(contentsOf: URL(fileURLWithPath: err))) ?? Data()
-        let signalled = (status & 0x7f) != 0
-        return SpawnResult(
-            status: signalled ? -1 : (status >> 8) & 0xff,
-            standardOutput: String(decoding: output, as: UTF8.self),
-            standardError: String(decoding: error, as: UTF8.self))
+        let child = try ChildProcess(
+            executable, arguments, environment: environment, standardInput: .null, standardOutput: .file(out),
+            standardError: .file(err))
+        let termination = child.wait()
+        return ProcessResult(
+            termination, output: (try? Data(contentsOf: URL(fileURLWithPath: out))) ?? Data(),
+            error: (try? Data(contentsOf: URL(fileURLWithPath: err))) ?? Data())
     }
 }
 
@@ -114,7 +99,7 @@ final class PrivateJACKServer {
 
     /// Runs a JACK tool (`jack_bufsize`, `jack_lsp`) against this server.
     @discardableResult
-    func tool(_ name: String, _ arguments: [String]) throws -> SpawnResult {
+    func tool(_ name: String, _ arguments: [String]) throws -> ProcessResult {
         try JACKHarness.spawn(name, arguments, environment: environment)
     }
 
@@ -136,13 +121,6 @@ final class PrivateJACKServer {
         defer { client.close() }
         JACKHarness.waitUntil(2) { client.bufferSize == frames }
     }
-}
-
-/// What a spawned program left behind (status -1 when a signal ended it).
-struct SpawnResult {
-    var status: Int32
-    var standardOutput: String
-    var standardError: String
 }
 
 /// Mono samples captured on the render thread into memory allocated up front.
@@ -190,39 +168,5 @@ final class EventLog: Sendable {
     /// When the first event matching `predicate` arrived.
     func firstTime(where predicate: (StreamEvent) -> Bool) -> Date? {
         events.withLock { $0.first { predicate($0.event) }?.at }
-    }
-}
-
-/// A sine oscillator whose phase lives in memory the render thread owns.
-final class SineSource: @unchecked Sendable {
-    let frequency: Double
-    let amplitude: Float
-    private var phase = 0.0
-
-    init(frequency: Double, amplitude: Float) {
-        self.frequency = frequency
-        self.amplitude = amplitude
-    }
-
-    /// Render thread: writes the same sine to every output channel. Plain pointer loops: debug builds run
-    /// under the armed sanitizer too, and generic collection code there instantiates metadata (locks).
-    func render(_ context: RenderContext) {
-        guard context.output.channelCount > 0 else { return }
-        let step = 2 * Double.pi * frequency / context.sampleRate
-        var current = phase
-        let first = context.output.samples(0)
-        var frame = 0
-        while frame < context.frameCount {
-            first[frame] = amplitude * Float(sin(current))
-            current += step
-            if current > 2 * .pi { current -= 2 * .pi }
-            frame += 1
-        }
-        phase = current
-        var channel = 1
-        while channel < context.output.channelCount {
-            context.output.samples(channel).update(from: first, count: context.frameCount)
-            channel += 1
-        }
     }
 }

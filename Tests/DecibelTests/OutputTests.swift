@@ -30,19 +30,11 @@ struct OutputTests {
         output.close()
     }
 
-    struct Sine: AudioRenderer {
-        var oscillator = Oscillator(waveform: .sine, frequency: 1000, amplitude: 0.5)
-        mutating func render(_ context: RenderContext) {
-            oscillator.sampleRate = context.sampleRate
-            oscillator.render(into: context.output.samples(0), count: context.frameCount)
-            context.output.samples(1).update(from: context.output.samples(0), count: context.frameCount)
-        }
-    }
-
     @Test("a struct renderer the output owns plays through the graph, volume applied (Null, manual clock)")
     func nullStructRenderer() throws {
         let output = try Output(
-            backend: NullBackend(options: .init(clock: .manual)), bufferSize: .frames(256), renderer: Sine())
+            backend: NullBackend(options: .init(clock: .manual)), bufferSize: .frames(256),
+            renderer: ToneRenderer(frequency: 1000, amplitude: 0.5))
         output.volume = 0.5
         try output.start()
         let stream = try #require(output.stream as? NullStream)

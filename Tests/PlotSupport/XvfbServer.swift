@@ -6,22 +6,19 @@ import Foundation
 /// A private Xvfb server for one test, on a display number Xvfb picks, stopped on `stop()`.
 public final class XvfbServer: @unchecked Sendable {
     public let display: String
-    private let process: Process
+    private let process: ChildProcess
 
     /// Starts Xvfb on a display number it picks itself (`-displayfd`): choosing a free number here and
     /// then starting the server raced with tests starting servers in parallel, which then shared one.
     public init(width: Int = 1024, height: Int = 768) throws {
-        process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/Xvfb")
-        process.arguments = ["-displayfd", "1", "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp"]
-        let numberPipe = Pipe()
-        process.standardOutput = numberPipe
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        process = try ChildProcess(
+            "/usr/bin/Xvfb", ["-displayfd", "1", "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp"],
+            standardOutput: .pipe, standardError: .null)
+        let numberPipe = process.standardOutput!  // a pipe, as asked
         var announced = Data()
         let deadline = Date().addingTimeInterval(20)
         while Date() < deadline, !announced.contains(UInt8(ascii: "\n")), process.isRunning {
-            announced.append(numberPipe.fileHandleForReading.availableData)
+            announced.append(numberPipe.availableData)
         }
         let number = String(decoding: announced, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         display = ":" + number
@@ -35,21 +32,20 @@ public final class XvfbServer: @unchecked Sendable {
                 Thread.sleep(forTimeInterval: 0.05)
             }
         }
-        process.terminate()
+        process.signal(SIGTERM)
+        _ = process.wait(timeout: 1)
         throw XvfbError(message: "Xvfb did not start (is the xvfb package installed? Scripts/setup)")
     }
 
-    /// Stops the server. The test runner's blocked signal mask is inherited by children, so Xvfb may
-    /// ignore SIGTERM: fall back to SIGKILL and remove the lock and socket it then leaves behind.
+    /// Stops the server: SIGTERM (it starts with default signal handling, see `ChildProcess`), then
+    /// SIGKILL after a second, removing the lock and socket a killed server leaves behind.
     public func stop() {
         guard process.isRunning else { return }
-        process.terminate()
-        let deadline = Date().addingTimeInterval(1)
-        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
-        if process.isRunning {
-            let pid = process.processIdentifier
-            kill(pid, SIGKILL)
-            process.waitUntilExit()
+        process.signal(SIGTERM)
+        if process.wait(timeout: 1) == nil {
+            let pid = process.pid
+            process.signal(SIGKILL)
+            process.wait()
             // Only while the lock still names our server: a test starting Xvfb meanwhile may have taken
             // this display number over (Xvfb clears a dead server's lock), and removing its socket would
             // leave its windows without a server.

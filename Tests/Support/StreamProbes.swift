@@ -3,42 +3,8 @@ import Foundation
 import Synchronization
 
 // Render callbacks and event collectors the real-server suites share: each keeps its state in an object
-// allocated before the stream starts, so the callback itself never allocates.
-
-/// A sine generator for render callbacks: state lives in the object, so the callback never allocates.
-public final class SineSource: @unchecked Sendable {
-    public let frequency: Double
-    public let amplitude: Float
-    private var phase = 0.0
-    /// Render callbacks so far and the largest and smallest frame counts seen.
-    public let callbacks = Atomic<Int>(0)
-    public let largestFrames = Atomic<Int>(0)
-
-    public init(frequency: Double, amplitude: Float) {
-        self.frequency = frequency
-        self.amplitude = amplitude
-    }
-
-    /// The render callback.
-    public var render: RenderCallback {
-        { [self] context in
-            let step = 2 * Double.pi * frequency / context.sampleRate
-            let first = context.output.samples(0)
-            for frame in 0..<context.frameCount {
-                first[frame] = amplitude * Float(sin(phase))
-                phase += step
-                if phase > 2 * Double.pi { phase -= 2 * Double.pi }
-            }
-            for channel in 1..<max(1, context.output.channelCount) {
-                context.output.samples(channel).update(from: first, count: context.frameCount)
-            }
-            callbacks.wrappingAdd(1, ordering: .relaxed)
-            if context.frameCount > largestFrames.load(ordering: .relaxed) {
-                largestFrames.store(context.frameCount, ordering: .relaxed)
-            }
-        }
-    }
-}
+// allocated before the stream starts, so the callback itself never allocates. (The tone sources,
+// `SineSource` and `ToneRenderer`, are in ToneSources.swift.)
 
 /// Collects what an input stream's render callback receives (channel 0) without allocating.
 public final class CaptureSink: @unchecked Sendable {

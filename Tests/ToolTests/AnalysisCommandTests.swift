@@ -134,12 +134,13 @@ struct AnalysisCommandTests {
                 ]
             )
             .status == 0)
-        let player = Process()
-        player.executableURL = URL(fileURLWithPath: "/usr/bin/pacat")
-        player.arguments = ["-d", sink, "--format=float32le", "--rate=48000", "--channels=2", "--raw", note]
-        player.standardError = FileHandle.nullDevice
-        try player.run()
-        defer { player.terminate() }
+        let player = try ChildProcess(
+            "/usr/bin/pacat", ["-d", sink, "--format=float32le", "--rate=48000", "--channels=2", "--raw", note],
+            standardOutput: .inherit, standardError: .null)
+        defer {
+            player.signal(SIGTERM)
+            _ = player.wait(timeout: 5)
+        }
         let session = "decibel-tune-\(UInt32.random(in: 0...UInt32.max))"
         let command = "\(decibel) tune --backend pulse --device \(sink).monitor; sleep 30"
         let start = "tmux new-session -d -s \(session) -x 110 -y 6 '\(command)' </dev/null >/dev/null 2>&1"

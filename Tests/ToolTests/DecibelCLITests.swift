@@ -267,26 +267,19 @@ struct DecibelCLIPipeWireTests {
                     "sox",
                     ["-n", "-r", "48000", "-c", "2", "-b", "16", tone, "synth", "2", "sine", "660", "gain", "-6"]
                 ).status == 0)
-            let recorder = Process()
-            recorder.executableURL = URL(fileURLWithPath: decibelPath)
-            recorder.arguments = [
-                "record", recorded, "--duration", "3", "--channels", "2", "--backend", "pipewire", "--device",
-                sink + ".monitor",
-            ]
-            recorder.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
-            let recorderErrors = Pipe()
-            recorder.standardError = recorderErrors
-            recorder.standardOutput = FileHandle.nullDevice
-            try recorder.run()
+            let recorder = try ChildProcess(
+                decibelPath,
+                [
+                    "record", recorded, "--duration", "3", "--channels", "2", "--backend", "pipewire", "--device",
+                    sink + ".monitor",
+                ], environment: environment, standardOutput: .null, standardError: .pipe)
             Thread.sleep(forTimeInterval: 0.5)
             let played = try run(
                 decibelPath, ["play", tone, "--backend", "pipewire", "--device", sink], environment: environment,
                 timeout: 20)
             #expect(played.status == 0, "\(played.standardError)")
-            let recordErrors = String(
-                decoding: recorderErrors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            recorder.waitUntilExit()
-            #expect(recorder.terminationStatus == 0, "\(recordErrors)")
+            let recordErrors = String(decoding: recorder.readToEnd().error, as: UTF8.self)
+            #expect(recorder.wait() == .exited(0), "\(recordErrors)")
             let raw = recorded + ".f32"
             try #require(try run("sox", [recorded, "-t", "f32", "-c", "1", raw]).status == 0)
             let samples = SignalAnalysis.deinterleave(

@@ -71,18 +71,12 @@ struct PlayRecordTests {
     @Test("Ctrl-C (SIGINT) finishes a recording: the file is complete and readable")
     func recordInterrupted() throws {
         let out = directory.appendingPathComponent("interrupted.flac").path
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: decibel)
-        process.arguments = ["record", out, "--backend", "null"]
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        let process = try ChildProcess(
+            decibel, ["record", out, "--backend", "null"], standardOutput: .inherit, standardError: .null)
         Thread.sleep(forTimeInterval: 1.5)
-        kill(process.processIdentifier, SIGINT)
-        let deadline = Date().addingTimeInterval(10)
-        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
-        #expect(process.terminationReason == .exit && process.terminationStatus == 0)
+        process.signal(SIGINT)
+        if process.wait(timeout: 10) == nil { process.signal(SIGKILL) }
+        #expect(process.wait() == .exited(0))
         let frames =
             Int(try run("soxi", ["-s", out]).standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
         #expect(frames > 48_000 && frames < 48_000 * 4, "\(frames) frames")

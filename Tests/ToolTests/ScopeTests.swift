@@ -23,12 +23,10 @@ struct ScopeTests {
     func liveWaveform() throws {
         let xvfb = try XvfbServer(width: 1000, height: 500)
         defer { xvfb.stop() }
-        let scope = Process()
-        scope.executableURL = TestEnvironment.productsDirectory.appendingPathComponent("decibel-scope")
-        scope.arguments = ["--backend", "null", "--device", "null-in", "--seconds", "6", "--display", xvfb.display]
-        let errors = Pipe()
-        scope.standardError = errors
-        try scope.run()
+        let scope = try ChildProcess(
+            TestEnvironment.productsDirectory.appendingPathComponent("decibel-scope").path,
+            ["--backend", "null", "--device", "null-in", "--seconds", "6", "--display", xvfb.display],
+            standardOutput: .inherit, standardError: .pipe)
         Thread.sleep(forTimeInterval: 1.5)
         let first = try xvfb.screenshot("scope-1.png")
         // A loaded machine can starve the window thread for a moment: look again a few times.
@@ -43,9 +41,8 @@ struct ScopeTests {
                 }
             }
         }
-        scope.waitUntilExit()
-        let log = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        #expect(scope.terminationStatus == 0, "\(log)")
+        let log = String(decoding: scope.readToEnd().error, as: UTF8.self)
+        #expect(scope.wait() == .exited(0), "\(log)")
         #expect(log.contains("closed after"))
         #expect(waveformColumns(first).count > 800, "the waveform should span the window")
         #expect(moved > 200, "the waveform should move between screenshots (\(moved) pixels changed)")
