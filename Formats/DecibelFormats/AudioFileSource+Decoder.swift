@@ -44,8 +44,13 @@ extension AudioFileSource {
                 do {
                     pending = try file.read(into: input.view(frames: input.frameCapacity))
                     if pending == 0 && looping.load(ordering: .relaxed) && file.frameCount > 0 {
-                        // Seamless loop: carry on from the first frame through the same resampler.
-                        try file.seek(toFrame: 0)
+                        // Seamless loop: carry on from the first frame through the same resampler, unless
+                        // looping was switched on after it began flushing the tail: then a fresh one.
+                        if resampler?.isFlushing == true {
+                            try restart(at: 0, resampler: &resampler)
+                        } else {
+                            try file.seek(toFrame: 0)
+                        }
                         pending = try file.read(into: input.view(frames: input.frameCapacity))
                     }
                 } catch {

@@ -47,6 +47,8 @@ public final class Resampler: @unchecked Sendable {
     private let silence: UnsafeMutablePointer<Float>
     /// Output frames still owed to the priming silence; dropped from the front of the next outputs.
     private var pendingDiscard = 0
+    /// True once `flush(into:)` has been called: the converter then takes no more input.
+    public private(set) var isFlushing = false
 
     /// Creates a converter from `inputRate` to `outputRate` for `channelCount` channels.
     public init(
@@ -142,8 +144,12 @@ public final class Resampler: @unchecked Sendable {
     /// Converts up to `input.frameCount` frames (at most `maxInputFrames`) into `output`; returns how many
     /// input frames were consumed and output frames produced. Unconsumed input must be offered again.
     /// Real-time safe: no allocation, locks or I/O once the first blocks have run (see the type's notes).
+    ///
+    /// After `flush(into:)` it consumes and produces nothing: libsoxr, once flushing, hands out a null input
+    /// buffer and would write the samples through it. Make a new converter to carry on (a looping file does).
     @inline(__always)
     public func process(_ input: AudioBufferView, into output: AudioBufferView) -> (consumed: Int, produced: Int) {
+        guard !isFlushing else { return (0, 0) }
         let frames = min(input.frameCount, maxInputFrames)
         for channel in 0..<channelCount {
             inputPointers[channel] =
@@ -158,8 +164,9 @@ public final class Resampler: @unchecked Sendable {
     }
 
     /// Signals the end of the input and drains what the filter still holds into `output`; call until it
-    /// returns 0.
+    /// returns 0. The converter takes no input after this (see `process`).
     public func flush(into output: AudioBufferView) -> Int {
+        isFlushing = true
         for channel in 0..<channelCount { outputPointers[channel] = UnsafeMutableRawPointer(output.samples(channel)) }
         var produced = 0
         _ = soxr_process(converter, nil, 0, nil, UnsafeMutableRawPointer(outputPointers), output.frameCount, &produced)

@@ -87,6 +87,25 @@ import Testing
         #expect(abs(snr - 60) < 0.5, "measured \(snr) dB")
     }
 
+    /// libsoxr hands out a null input buffer once flushing and wrote the next block through it: a player
+    /// whose looping was switched on while its decoder flushed the file's tail crashed in soxr_process (seen
+    /// under AddressSanitizer in `AudioPlayerTests.seamlessLoop`, where the decoder runs slower).
+    @Test("a flushed converter takes no more input and does not crash")
+    func noInputAfterFlush() throws {
+        let converter = try Resampler(inputRate: 44_100, outputRate: 48_000, channelCount: 2, maxInputFrames: 512)
+        let input = AudioBuffer(channelCount: 2, frameCapacity: 512)
+        let output = AudioBuffer(channelCount: 2, frameCapacity: converter.maxOutputFrames(forInput: 512))
+        for frame in 0..<512 { input.view.samples(0)[frame] = sin(Float(frame) * 0.06) }
+        #expect(converter.process(input.view, into: output.view).consumed == 512)
+        _ = converter.flush(into: output.view(frames: 64))
+        #expect(converter.isFlushing)
+        let after = converter.process(input.view, into: output.view)
+        #expect(after.consumed == 0 && after.produced == 0)
+        var drained = 0
+        while case let produced = converter.flush(into: output.view), produced > 0 { drained += produced }
+        #expect(drained > 0, "the rest of the tail still drains")
+    }
+
     @Test func rejectsNonsenseRates() {
         #expect(throws: AudioError.self) { try Resampler(inputRate: 0, outputRate: 48_000, channelCount: 1) }
         #expect(throws: AudioError.self) { try Resampler(inputRate: 44_100, outputRate: .nan, channelCount: 1) }
