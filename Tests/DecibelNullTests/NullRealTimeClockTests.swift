@@ -6,29 +6,53 @@ import Testing
 
 @Suite("Null device, real-time clock", .serialized)
 struct NullRealTimeClockTests {
+    /// The clock counts an xrun when a callback ends after the next period's deadline. On this VM the render
+    /// thread does not get SCHED_FIFO, and an ordinary thread on a busy 2-core machine is sometimes woken
+    /// 6-9 ms late: that is the scheduler, not the clock. So the test demands no xrun only on a real-time
+    /// thread, and otherwise that each xrun is explained by a scheduling delay it measured: a callback that
+    /// started more than half a period late, or one that ended in time whose successor still skipped a period
+    /// (the thread was off the CPU between them).
     @Test("callbacks arrive at real-time rate: 2 s of 256-frame periods at 48 kHz within 10%", .liveTiming)
     func cadence() throws {
-        let stamps = Locked<[UInt64]>([])
-        stamps.withLock { $0.reserveCapacity(1000) }
+        struct Call { var deadline: UInt64, started: UInt64, ended: UInt64 }
+        let calls = Locked<[Call]>([])
+        calls.withLock { $0.reserveCapacity(1000) }
         let stream = try NullBackend().makeNullStream(
             StreamConfiguration(bufferSize: .frames(256)) { context in
-                stamps.withLock { $0.append(context.timestamp.hostTime) }  // test-only; reserved up front
+                let started = MonotonicClock.now()
+                calls.withLock {  // test-only; reserved up front
+                    $0.append(Call(deadline: context.timestamp.hostTime, started: started, ended: MonotonicClock.now()))
+                }
             })
         let start = MonotonicClock.now()
         try stream.start()
         MonotonicClock.sleep(until: start + 2_000_000_000)
         try stream.stop()
         let elapsed = Double(MonotonicClock.now() - start) / 1e9
-        let count = stamps.withLock { $0.count }
+        let times = calls.withLock { $0 }
         let expected = elapsed * 48_000 / 256
         #expect(
-            abs(Double(count) - expected) / expected < 0.10,
-            "got \(count) callbacks in \(elapsed) s, expected \(expected)")
-        let times = stamps.withLock { $0 }
-        let periods = zip(times.dropFirst(), times).map { Double($0 - $1) / 1e6 }
+            abs(Double(times.count) - expected) / expected < 0.10,
+            "got \(times.count) callbacks in \(elapsed) s, expected \(expected)")
+        let period = UInt64((256.0 / 48_000 * 1e9).rounded())
+        let periods = zip(times.dropFirst(), times).map { Double($0.deadline - $1.deadline) / 1e6 }
         let mean = periods.reduce(0, +) / Double(max(1, periods.count))
         #expect(abs(mean - 256.0 / 48.0) < 0.3, "mean period \(mean) ms, expected 5.33 ms")
-        #expect(stream.xrunCount == 0 || TestEnvironment.sanitizerSlowsRendering)
+
+        let lateStarts = times.filter { $0.started - $0.deadline > period / 2 }.count
+        let preemptedBetween = zip(times, times.dropFirst()).filter { previous, next in
+            next.deadline - previous.deadline > period && previous.ended < previous.deadline + period
+        }.count
+        let worstLateness = times.map { Double($0.started - $0.deadline) / 1e6 }.max() ?? 0
+        let xruns = stream.xrunCount
+        print(
+            "null clock: \(times.count) callbacks, \(xruns) xruns, \(lateStarts) late starts, "
+                + "\(preemptedBetween) preemptions between callbacks, worst wake-up \(worstLateness) ms late, "
+                + "real-time thread: \(stream.isRealtimeThread)")
+        if stream.isRealtimeThread && !TestEnvironment.sanitizerSlowsRendering {
+            #expect(xruns == 0)
+        }
+        #expect(xruns <= lateStarts + preemptedBetween, "an xrun with no scheduling delay to explain it")
         stream.close()
     }
 
@@ -48,7 +72,10 @@ struct NullRealTimeClockTests {
             })
         try stream.start()
         MonotonicClock.sleep(nanoseconds: 100_000_000)
-        #expect(stream.xrunCount == 0 || TestEnvironment.sanitizerSlowsRendering)
+        // Before the slow callbacks only a late wake-up can cost a period (see `cadence`), which a real-time
+        // thread does not see.
+        let before = stream.xrunCount
+        if stream.isRealtimeThread && !TestEnvironment.sanitizerSlowsRendering { #expect(before == 0) }
         slow.store(true, ordering: .relaxed)
         MonotonicClock.sleep(nanoseconds: 100_000_000)
         slow.store(false, ordering: .relaxed)
@@ -56,7 +83,7 @@ struct NullRealTimeClockTests {
         try stream.stop()
         stream.close()
         let xruns = stream.xrunCount
-        #expect(xruns >= 10)
+        #expect(xruns - before >= 10, "100 ms of 3 ms callbacks in 1.33 ms periods")
         let delivered = events.withLock { $0 }
         #expect(delivered.first == .started)
         #expect(delivered.contains(.stopped))
