@@ -10,15 +10,24 @@ public final class XvfbServer: @unchecked Sendable {
 
     /// Starts Xvfb on a display number it picks itself (`-displayfd`): choosing a free number here and
     /// then starting the server raced with tests starting servers in parallel, which then shared one.
+    /// `-noreset`: by default Xvfb resets when its last client leaves, which the readiness probe below is, and
+    /// the test's own first connection could arrive in the middle of that reset.
     public init(width: Int = 1024, height: Int = 768) throws {
+        let log = TestEnvironment.temporaryDirectory("xvfb").appendingPathComponent("xvfb.log").path
         process = try ChildProcess(
-            "/usr/bin/Xvfb", ["-displayfd", "1", "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp"],
-            standardOutput: .pipe, standardError: .null)
+            "/usr/bin/Xvfb",
+            ["-displayfd", "1", "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp", "-noreset"],
+            standardOutput: .pipe, standardError: .file(log))
         let numberPipe = process.standardOutput!  // a pipe, as asked
         var announced = Data()
         let deadline = Date().addingTimeInterval(20)
+        // poll() rather than a blocking read, so the deadline holds even if Xvfb never writes.
+        var descriptor = pollfd(fd: numberPipe.fileDescriptor, events: Int16(POLLIN), revents: 0)
         while Date() < deadline, !announced.contains(UInt8(ascii: "\n")), process.isRunning {
-            announced.append(numberPipe.availableData)
+            guard poll(&descriptor, 1, 100) > 0 else { continue }
+            let chunk = numberPipe.availableData
+            if chunk.isEmpty { break }
+            announced.append(chunk)
         }
         let number = String(decoding: announced, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         display = ":" + number
@@ -34,7 +43,10 @@ public final class XvfbServer: @unchecked Sendable {
         }
         process.signal(SIGTERM)
         _ = process.wait(timeout: 1)
-        throw XvfbError(message: "Xvfb did not start (is the xvfb package installed? Scripts/setup)")
+        let said = (try? String(contentsOfFile: log, encoding: .utf8))?.suffix(2000) ?? ""
+        throw XvfbError(
+            message: "Xvfb did not start on display '\(number)' (is the xvfb package installed? Scripts/setup): \(said)"
+        )
     }
 
     /// Stops the server: SIGTERM (it starts with default signal handling, see `ChildProcess`), then
