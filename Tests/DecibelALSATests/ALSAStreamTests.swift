@@ -32,7 +32,12 @@ struct ALSAStreamTests {
         #expect(Double(frames) <= elapsed * 48_000 + 512 + 256 * 4, "\(frames) frames in \(elapsed) s")
         #expect(Double(frames) >= (elapsed - 0.2) * 48_000, "\(frames) frames in \(elapsed) s")
         #expect(log.longestInterval.load(ordering: .relaxed) < 60_000_000, "a 5.3 ms period never waits 60 ms")
-        #expect(stream.xrunCount == 0 || TestEnvironment.sanitizerSlowsRendering)
+        // The thread gets no SCHED_FIFO on this VM and is sometimes woken 6-9 ms late: an xrun must coincide
+        // with a gap between callbacks longer than the 512-frame buffer (10.7 ms), or it is the stream's fault.
+        let gap = log.longestInterval.load(ordering: .relaxed)
+        #expect(
+            stream.xrunCount == 0 || TestEnvironment.sanitizerSlowsRendering || gap > 10_666_667,
+            "\(stream.xrunCount) xruns with callbacks at most \(Double(gap) / 1e6) ms apart")
     }
 
     /// Capture from `null` delivers zeros, paced by the stream at the requested rate.
