@@ -6,55 +6,18 @@ import Testing
 
 /// Duplex over two devices with their own clocks (`BridgedDuplexStream` and its `ClockBridge`).
 @Suite(.serialized) struct ClockBridgeTests {
+    /// The drift the bridge reports (a ten-second average) is judged against the true rates of both devices'
+    /// callbacks over the same ten seconds, in a stretch the machine did not disturb: jackd's dummy driver runs
+    /// without real-time priority here and, when a client misses a cycle, its clock slips by hundreds of ppm
+    /// for a moment, which no estimator should follow, and the loop takes about 20 s to settle after such a
+    /// kick (measured here: 20 quiet seconds after an underrun still left the report 11 ppm off). So the run
+    /// goes on, ten seconds at a time, until a window and the 20 s before it passed with no xrun, underrun,
+    /// overrun or resync, and fails only if none did in 90 s. On an idle machine the first window is judged.
     @Test(
-        "a 48 kHz JACK server's capture carried to a 44.1 kHz ALSA `type file` PCM: drift as the true rates say", .liveTiming,
+        "a 48 kHz JACK server's capture carried to a 44.1 kHz ALSA `type file` PCM: drift as the true rates say",
+        .liveTiming,
         .requires(.jack, .alsa))
     func jackIntoALSAFile() throws {
-        // A run the machine disturbed (a server or a stream reports an xrun, or the bridge had to resync)
-        // cannot judge the loop; it is run again once, and reported.
-        var attempt = try measureJACKIntoALSAFile()
-        if attempt.disturbed && !TestEnvironment.sanitizerSlowsRendering {
-            print("the first run was disturbed by the machine; running again")
-            attempt = try measureJACKIntoALSAFile()
-        }
-        // Plain values, so that a failed expectation prints figures rather than 30 s of samples.
-        let (report, truthPPM, written, disturbed) = (
-            attempt.report, attempt.truthPPM, attempt.written, attempt.disturbed
-        )
-        let writtenFrames = written.count
-        try #require(writtenFrames > 44_100 * 20)
-        // Under a sanitizer the clients run several times slower and miss cycles: the bridge must keep
-        // running (it resyncs), but the figures are the sanitizer's, not the bridge's.
-        guard !TestEnvironment.sanitizerSlowsRendering else { return }
-        #expect(!disturbed, "two runs in a row were disturbed: \(report)")
-        #expect(abs(report.driftPPM - truthPPM) < 5)
-        #expect(report.underruns == 0 && report.overruns == 0 && report.resyncs == 0)
-        let range = try #require(report.fillRange)
-        #expect(report.band.contains(range.lowerBound) && report.band.contains(range.upperBound))
-
-        // What the ALSA PCM wrote: the 1 kHz tone, whole, at 44.1 kHz.
-        let lastSecond = Array(written.suffix(44_100))
-        let frequency = SignalAnalysis.frequency(lastSecond, sampleRate: 44_100)
-        print("the file PCM heard \(frequency) Hz, largest step \(SignalAnalysis.largestStep(lastSecond))")
-        #expect(abs(frequency - 1000) < 0.05)
-        #expect(SignalAnalysis.largestStep(lastSecond) < 0.5 * 2 * Float.pi * 1000 / 44_100 * 1.01)
-    }
-
-    /// A mono 44.1 kHz duplex stream from the JACK server's capture to an ALSA `file:` PCM writing `file`.
-    static func jackIntoFilePCM(
-        _ file: URL, name: String, render: @escaping RenderCallback
-    ) throws -> BridgedDuplexStream {
-        try BridgedDuplexStream(
-            input: JACKBackend(), inputDevice: nil, output: ALSABackend(), outputDevice: "file:FILE=\(file.path)",
-            configuration: StreamConfiguration(
-                direction: .duplex, sampleRate: 44_100, channelCount: 1, bufferSize: .frames(256),
-                sampleType: .float32, name: name, render: render))
-    }
-
-    /// One 30 s run: a JACK tone source into the bridge's JACK input, out to an ALSA `file:` PCM at 44.1 kHz.
-    func measureJACKIntoALSAFile() throws -> (
-        report: ClockBridge.Report, truthPPM: Double, written: [Float], disturbed: Bool
-    ) {
         let jack = JACKBackend()
         let sine = SineSource(frequency: 1000, amplitude: 0.5)
         let inputProbe = RateProbe(), outputProbe = RateProbe()
@@ -76,24 +39,76 @@ import Testing
         try duplex.start()
         let connect = try run("jack_connect", [source.outputPortNames[0], jackInput.inputPortNames[0]])
         try #require(connect.status == 0, "jack_connect: \(connect.standardError)")
-        Thread.sleep(forTimeInterval: 20)  // the loop settles in about 20 s
-        duplex.bridge.resetFillRange()
-        Thread.sleep(forTimeInterval: 10)
-        let report = duplex.bridge.report
-        let xruns = duplex.xrunCount + source.xrunCount
+
+        // Everything that marks a disturbed stretch, summed: it must not move across a judged window.
+        func disturbances() -> Int {
+            let report = duplex.bridge.report
+            return duplex.xrunCount + source.xrunCount + report.underruns + report.overruns + report.resyncs
+        }
+        // Under a sanitizer the clients run several times slower and miss cycles: the bridge must keep running
+        // (it resyncs), but the figures are the sanitizer's, not the bridge's.
+        if TestEnvironment.sanitizerSlowsRendering {
+            Thread.sleep(forTimeInterval: 8)
+            try duplex.stop()
+            let written = SignalAnalysis.deinterleave(try Data(contentsOf: file), channels: 1, as: .float32)[0]
+            #expect(written.count > 44_100 * 4, "\(written.count) frames written in 8 s")
+            return
+        }
+        var marks = [(time: MonotonicClock.now(), disturbances: disturbances())]
+        var judged: (report: ClockBridge.Report, truthPPM: Double)?
+        var disturbedWindows = 0
+        while judged == nil && marks.count <= 9 {
+            duplex.bridge.resetFillRange()
+            Thread.sleep(forTimeInterval: 10)
+            let report = duplex.bridge.report
+            let now = (time: MonotonicClock.now(), disturbances: disturbances())
+            marks.append(now)
+            guard marks.count >= 4 else { continue }  // the first 20 s: the loop settles
+            guard now.disturbances == marks[marks.count - 4].disturbances else {
+                disturbedWindows += 1
+                continue
+            }
+            // The true rates over the whole quiet 30 s: callback times jitter by about half a millisecond on
+            // this VM, which over 10 s alone makes a regression's rate uncertain by some 4 ppm (0.8 over 30 s).
+            let quietStart = marks[marks.count - 4].time
+            let inputRate = inputProbe.rate(from: quietStart, to: now.time)
+            let outputRate = outputProbe.rate(from: quietStart, to: now.time)
+            judged = (report, (inputRate / 48_000 / (outputRate / 44_100) - 1) * 1e6)
+        }
         try duplex.stop()
-        duplex.close()
-        let truthPPM = (inputProbe.rate / 48_000 / (outputProbe.rate / 44_100) - 1) * 1e6
+        let history = "disturbances at each 10 s: \(marks.map(\.disturbances)); \(duplex.bridge.report)"
+        let (report, truthPPM) = try #require(judged, "no undisturbed 30 s in \((marks.count - 1) * 10) s; \(history)")
         print(
-            "JACK (\(inputProbe.rate) Hz) into an ALSA file PCM (\(outputProbe.rate) Hz), truth \(truthPPM) ppm: "
-                + "\(report); xruns \(xruns)")
+            "JACK into an ALSA file PCM, truth \(truthPPM) ppm over the last 30 s: \(report); "
+                + "\(disturbedWindows) disturbed windows passed over")
+        #expect(abs(report.driftPPM - truthPPM) < 5)
+        let range = try #require(report.fillRange)
+        #expect(report.band.contains(range.lowerBound) && report.band.contains(range.upperBound))
+
+        // What the ALSA PCM wrote: the 1 kHz tone, whole, at 44.1 kHz (the last second lies in the judged window).
         let written = SignalAnalysis.deinterleave(try Data(contentsOf: file), channels: 1, as: .float32)[0]
-        let disturbed = xruns > 0 || report.underruns > 0 || report.overruns > 0 || report.resyncs > 0
-        return (report, truthPPM, written, disturbed)
+        try #require(written.count > 44_100 * 20)
+        let lastSecond = Array(written.suffix(44_100))
+        let frequency = SignalAnalysis.frequency(lastSecond, sampleRate: 44_100)
+        print("the file PCM heard \(frequency) Hz, largest step \(SignalAnalysis.largestStep(lastSecond))")
+        #expect(abs(frequency - 1000) < 0.05)
+        #expect(SignalAnalysis.largestStep(lastSecond) < 0.5 * 2 * Float.pi * 1000 / 44_100 * 1.01)
+    }
+
+    /// A mono 44.1 kHz duplex stream from the JACK server's capture to an ALSA `file:` PCM writing `file`.
+    static func jackIntoFilePCM(
+        _ file: URL, name: String, render: @escaping RenderCallback
+    ) throws -> BridgedDuplexStream {
+        try BridgedDuplexStream(
+            input: JACKBackend(), inputDevice: nil, output: ALSABackend(), outputDevice: "file:FILE=\(file.path)",
+            configuration: StreamConfiguration(
+                direction: .duplex, sampleRate: 44_100, channelCount: 1, bufferSize: .frames(256),
+                sampleType: .float32, name: name, render: render))
     }
 
     @Test(
-        "a 44.1 kHz duplex stream on a 48 kHz JACK server is bridged: the input arrives whole, drift 0 ppm", .liveTiming,
+        "a 44.1 kHz duplex stream on a 48 kHz JACK server is bridged: the input arrives whole, drift 0 ppm",
+        .liveTiming,
         .requires(.jack))
     func duplexAcrossRatesOnJACK() throws {
         let jack = JACKBackend()

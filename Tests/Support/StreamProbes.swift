@@ -80,12 +80,20 @@ public final class RateProbe: @unchecked Sendable {
 
     /// The same, leaving out the callbacks of the first `settle` seconds (a server's start-up burst).
     public func rate(after settle: Double) -> Double {
+        guard count.load(ordering: .acquiring) > 0 else { return 0 }
+        return rate(from: times[0] &+ UInt64(settle * 1e9), to: .max)
+    }
+
+    /// The same over the callbacks recorded between two `MonotonicClock` times.
+    public func rate(from start: UInt64, to end: UInt64) -> Double {
         let n = count.load(ordering: .acquiring)
+        guard n > 0 else { return 0 }
         var total = 0.0
         var points: [(x: Double, y: Double)] = []
         for index in 0..<n {
-            let x = Double(times[index] &- times[0]) / 1e9
-            if x >= settle { points.append((x, total)) }
+            if times[index] >= start && times[index] <= end {
+                points.append((Double(times[index] &- times[0]) / 1e9, total))
+            }
             total += Double(frames[index])
         }
         guard points.count > 10 else { return 0 }
