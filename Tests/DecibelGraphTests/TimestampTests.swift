@@ -103,19 +103,37 @@ struct TimestampTests {
         #expect(zip(seen, seen.dropFirst()).allSatisfy { $1.sampleTime == $0.sampleTime + 256 })
     }
 
+    /// The tap's consumer is held on its first buffer while the engine renders 100 blocks into a 512-frame
+    /// ring, so the drop happens whatever the scheduler does (the consumer used to sleep 2 ms a buffer and
+    /// hope; on a loaded machine it was not scheduled at all during the render, saw no gap, and failed).
     @Test("a slow tap drops blocks, and the buffers after a drop still carry their own sample times")
     func dropsKeepTimestampsTrue() throws {
         let engine = AudioEngine(sampleRate: 48_000, channelCount: 1, maximumFrameCount: 256)
         let source = clockSource()
         try engine.mainGroup.add(source)
         let stamped = Locked<[Stamped]>([])
+        let gate = DispatchSemaphore(value: 0)
+        let held = Atomic<Bool>(false)
         let tap = try engine.installTap(on: source, bufferSize: 128, ringFrames: 512) { buffer, time in
             stamped.withLock { $0.append(Stamped(first: buffer[0][0], time: time)) }
-            Thread.sleep(forTimeInterval: 0.002)  // slower than the offline render: the ring overflows
+            if !held.exchange(true, ordering: .relaxed) { gate.wait() }
         }
         let tappedSource = tap.node.map { ObjectIdentifier($0) }
         #expect(tappedSource == ObjectIdentifier(source), "the tap names the node its buffers come from")
-        for _ in 0..<400 { _ = try engine.render(frames: 256) }
+        for _ in 0..<100 { _ = try engine.render(frames: 256) }  // 25 600 frames into 512: most dropped
+        gate.signal()
+        // Let the consumer drain what the ring kept, then render block by block, each delivered before the next.
+        var delivered = 0
+        let deadline = Date().addingTimeInterval(10)
+        repeat {
+            delivered = stamped.withLock { $0.count }
+            Thread.sleep(forTimeInterval: 0.1)
+        } while stamped.withLock({ $0.count }) != delivered && Date() < deadline
+        for _ in 0..<4 {
+            _ = try engine.render(frames: 256)
+            delivered += 2
+            while stamped.withLock({ $0.count }) < delivered, Date() < deadline { Thread.sleep(forTimeInterval: 0.005) }
+        }
         try engine.removeTap(tap)
         let seen = stamped.withLock { $0 }
         print("slow tap: \(seen.count) buffers delivered, \(tap.droppedFrames) frames dropped")
