@@ -7,7 +7,9 @@ import Testing
 extension PulseTests {
     /// EZ components moving between devices on a real server, checked with parec at both sinks.
     @Suite struct PulseDeviceSwitchTests {
-        @Test("AudioPlayer.setDevice mid-play: parec hears the file at the new sink and silence at the old one", .liveTiming)
+        @Test(
+            "AudioPlayer.setDevice mid-play: parec hears the file at the new sink and silence at the old one",
+            .liveTiming)
         func playerMovesToAnotherSink() throws {
             guard let server = PulseTestServer.startIsolated() else { return }
             defer { PulseTestServer.stopIsolated() }
@@ -69,25 +71,82 @@ extension PulseTests {
                 backend: server.backend(),
                 configuration: StreamConfiguration(device: server.sink, bufferSize: .frames(480)) { _ in })
             try engine.mainGroup.add(ToneGenerator(frequency: 440, amplitude: 0.2))
-            let offsets = Locked<[Int64]>([])
+            // Each block's callback host time and its output offset (outputHostTime - hostTime), which is
+            // exactly the output latency the engine last read from the stream (BlockClock.timing).
+            let blocks = Locked<[Block]>([])
+            blocks.withLock { $0.reserveCapacity(8192) }
             try engine.addTimingReceiver(
                 TimingReceiver(before: { timing in
-                    offsets.withLock { $0.append(Int64(timing.outputHostTime) - Int64(timing.hostTime)) }
+                    blocks.withLock {
+                        $0.append(
+                            Block(
+                                hostTime: timing.hostTime,
+                                offset: Int64(timing.outputHostTime) - Int64(timing.hostTime)))
+                    }
                 }))
             let stream = try #require(engine.stream)
+            let rate = stream.format.sampleRate
+            // A latency reading as the engine stores it (AudioEngine.updateTimingLocked): whole nanoseconds.
+            func nanoseconds(_ frames: Int) -> Int64 { Int64(UInt64(Double(max(0, frames)) / rate * 1e9)) }
             try server.start(stream)
-            Thread.sleep(forTimeInterval: 1.5)
-            let measured = Double(stream.latency.outputFrames) / stream.format.sampleRate * 1e9
-            Thread.sleep(forTimeInterval: 0.3)
+            Thread.sleep(forTimeInterval: 1)
+
+            // With PA_STREAM_INTERPOLATE_TIMING the latency rises at each write and falls as the sink plays,
+            // and the engine re-reads it about every 100 ms: read it here too, often, over the window the
+            // blocks are taken from, to hold each block to what the server reported around it.
+            var polls: [Poll] = []
+            polls.reserveCapacity(16_384)
+            let pollStart = MonotonicClock.now()
+            var now = pollStart
+            while now - pollStart < 1_200_000_000 {
+                let value = nanoseconds(stream.latency.outputFrames)
+                now = MonotonicClock.now()
+                polls.append(Poll(time: now, value: value))
+                MonotonicClock.sleep(nanoseconds: Self.pollInterval)
+            }
             try stream.stop()
             stream.close()
-            let recent = offsets.withLock { Array($0.suffix(20)) }.map(Double.init)
-            let mean = recent.reduce(0, +) / Double(max(1, recent.count))
+            // A block at host time h carries the reading of the engine's last refresh before h, taken no earlier
+            // than one refresh period (100 ms) before it: 250 ms in, every block's reading was taken between
+            // two polls. Between two polls the reading can only fall as fast as real time (the interpolated
+            // play position advances with the clock; writes only raise it), so a reading taken in a gap of g
+            // lies within [first poll - g, second poll + g], give or take one frame of rounding each.
+            let windowStart = pollStart + 250_000_000
+            let offsets = blocks.withLock { $0 }.filter { $0.hostTime >= windowStart && $0.hostTime <= now }
+                .map(\.offset)
+            let frame = Int64((1e9 / rate).rounded(.up))
+            let gaps = zip(polls, polls.dropFirst()).map { (before: $0, after: $1, gap: Int64($1.time - $0.time)) }
+            let outside = offsets.filter { offset in
+                !gaps.contains {
+                    offset >= $0.before.value - $0.gap - frame && offset <= $0.after.value + $0.gap + frame
+                }
+            }
+            let low = polls.map(\.value).min() ?? 0, high = polls.map(\.value).max() ?? 0
+            let sortedGaps = gaps.map(\.gap).sorted()
+            let distinct = Set(offsets).sorted().map { Double($0) / 1e6 }
             print(
-                "pulse timestamps: output latency measured \(measured / 1e6) ms, timestamps offset \(mean / 1e6) ms (last \(recent.count) blocks)"
+                "pulse timestamps: \(polls.count) latency readings span \(Double(low) / 1e6) … \(Double(high) / 1e6) ms, gaps median \(Double(sortedGaps[sortedGaps.count / 2]) / 1e6) ms, max \(Double(sortedGaps.last ?? 0) / 1e6) ms; \(offsets.count) block offsets in the window \(distinct) ms"
             )
-            #expect(measured > 0, "PulseAudio reports a latency once playing")
-            #expect(abs(mean - measured) < max(3e6, measured * 0.25), "the offset follows the measured latency")
+            #expect(low > 0, "PulseAudio reports a latency once playing")
+            #expect(offsets.count > 50, "the blocks of the window")
+            let misfits = outside.count
+            #expect(
+                misfits == 0,
+                "offsets such as \(outside.prefix(5).map { Double($0) / 1e6 }) ms fit in no gap between the latency readings polled over the same window"
+            )
+        }
+
+        /// The pause between the test's latency readings: the gap they leave is the tolerance.
+        static let pollInterval: UInt64 = 250_000
+
+        struct Block: Sendable {
+            let hostTime: UInt64
+            let offset: Int64
+        }
+
+        struct Poll {
+            let time: UInt64
+            let value: Int64
         }
     }
 }

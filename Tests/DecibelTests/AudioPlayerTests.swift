@@ -78,9 +78,25 @@ struct AudioPlayerTests {
         #expect(abs(frequency - 1000) < 0.5)
     }
 
-    @Test("try await endOfFile() returns when a one-second file has played; events() sees playing then stopped", .liveTiming)
+    @Test("try await endOfFile() returns when a one-second file has played; events() sees playing then stopped")
     func awaitsTheEndOfFile() async throws {
         let player = try AudioPlayer(path: try makeTone(seconds: 1), backend: NullBackend())
+        let engine = player.output.engine, node = player.node
+        let fileFrames = player.totalFrames, blockFrames = player.output.stream.format.bufferSize
+        // Measured in the device's frames, not wall time (the Null clock skips periods on a late thread and
+        // the decoder may underflow): the engine sample times at which the node's first playing block began
+        // and its last one ended, seen on the render thread after each block.
+        let span = Locked<(start: Int64?, end: Int64?)>((nil, nil))
+        let watcher = TimingReceiver(after: { timing in
+            let playing = node.state == .playing
+            span.withLock { span in
+                if playing && span.start == nil { span.start = timing.sampleTime }
+                if !playing && span.start != nil && span.end == nil {
+                    span.end = timing.sampleTime + Int64(timing.frameCount)
+                }
+            }
+        })
+        try engine.addTimingReceiver(watcher)
         let events = player.events()
         let seen = Task {
             var states: [AudioPlayer.Event] = []
@@ -91,12 +107,27 @@ struct AudioPlayerTests {
             return states
         }
         let start = MonotonicClock.now()
+        let renderedAtPlay = engine.sampleTime
         player.play()
         try await player.endOfFile()
+        let renderedAtEnd = engine.sampleTime
         let elapsed = Double(MonotonicClock.now() - start) / 1e9
-        print("endOfFile after \(elapsed) s")
-        // Under a sanitizer the Null device's render thread can fall behind real time (it skips what it missed).
-        #expect(elapsed > 0.9 && elapsed < (TestEnvironment.sanitizerSlowsRendering ? 10 : 3))
+        try engine.removeTimingReceiver(watcher)
+        let (first, last) = span.withLock { $0 }
+        let begun = try #require(first, "the node played"), ended = try #require(last, "the node stopped")
+        let played = Int(ended - begun), underflow = player.source.underflowFrames
+        print(
+            "endOfFile: the node played \(played) frames (file \(fileFrames), underflow \(underflow), blocks of \(blockFrames)) from sample \(begun) to \(ended); rendered \(renderedAtPlay) at play(), \(renderedAtEnd) when endOfFile() returned, after \(elapsed) s"
+        )
+        // The start applies at the next block's start; the end is found in the block that reads the file's
+        // last frames (or in the next one, when they fill a block): at most one block of silence follows,
+        // plus whatever silence the decoder's underflows put in the middle.
+        #expect(begun >= renderedAtPlay, "playback began after play()")
+        #expect(played >= fileFrames, "the whole file played")
+        #expect(played <= fileFrames + underflow + blockFrames, "the node stopped at the file's end")
+        #expect(renderedAtEnd >= ended, "endOfFile() returned after the file's last block was rendered")
+        // Only a hang guard: wall time also holds the clock's skips and the 5 ms event delivery.
+        #expect(elapsed < 30)
         #expect(player.state == .stopped)
         #expect(await seen.value == [.stateChanged(.playing), .stateChanged(.stopped), .endOfFile])
     }
