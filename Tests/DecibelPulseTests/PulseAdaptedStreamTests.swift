@@ -21,7 +21,8 @@ import Testing
     }()
 
     @Test(
-        "16 kHz mono from a 48 kHz float monitor through Decibel's resampler: right pitch and level, ≥ 100 dB SNR", .liveTiming,
+        "16 kHz mono from a 48 kHz float monitor through Decibel's resampler: right pitch and level, ≥ 100 dB SNR",
+        .liveTiming,
         .requires(.pulse))
     func sixteenKilohertzThroughDecibel() throws {
         let server = try #require(Self.floatSink)
