@@ -55,12 +55,15 @@ import Testing
         #expect(
             wait(5) { window.framesDrawn >= 10 && shownFrames.load(ordering: .relaxed) == 1024 },
             "frames drawn: \(window.framesDrawn)")
-        // Paced at the display's rate (Xvfb reports one, or the 60 Hz fallback applies), not flat out.
+        // Paced at the display's rate (Xvfb reports one, or the 60 Hz fallback applies), not flat out. Only the
+        // upper bound judges the pacing: the offline targets run in parallel beside this test and can starve
+        // the window thread for a while, which lowers the rate but can never raise it; that it keeps drawing
+        // is what the lower bound asks.
         let rate = window.framesPerSecond, startFrames = window.framesDrawn
         Thread.sleep(forTimeInterval: 0.5)
         let drawnPerSecond = Double(window.framesDrawn - startFrames) * 2
         #expect(
-            rate >= 20 && rate <= 240 && drawnPerSecond > rate * 0.5 && drawnPerSecond < rate * 1.3,
+            rate >= 20 && rate <= 240 && drawnPerSecond >= 2 && drawnPerSecond < rate * 1.3,
             "drew \(drawnPerSecond) frames/s at \(rate) Hz")
         let first = try xvfb.screenshot("window-1.png")
         // A loaded machine can starve the window thread for a moment: look again a few times.
