@@ -57,24 +57,61 @@ public enum SignalAnalysis {
         public var magnitude: Double
         /// `toneSNR` at the expected frequency.
         public var snr: Double
-        /// "441.0000 Hz, magnitude 0.250000, SNR 151.5 dB".
+        /// The largest `toneResiduals` in the measured frames.
+        public var residual: Double
+        /// "441.0000 Hz, magnitude 0.250000, SNR 151.5 dB, recurrence residual ≤ 4.3e-08".
         public var description: String {
-            "\(frequency) Hz, magnitude \(magnitude), SNR \(snr) dB"
+            "\(frequency) Hz, magnitude \(magnitude), SNR \(snr) dB, recurrence residual ≤ \(residual)"
         }
     }
 
-    /// The last `frames` of the longest stretch without a step above `maxStep` (see
-    /// `longestContinuousRun`), measured as a tone at `frequency`; nil when no stretch is that long.
+    /// The last `frames` of the longest stretch that is both continuous (no step above `maxStep`, see
+    /// `longestContinuousRun`) and one unbroken tone at `frequency` (no recurrence residual above
+    /// `toneTolerance`, see `longestToneRun`), measured as a tone at `frequency`; nil when no stretch is
+    /// that long.
     public static func cleanTone(
-        _ samples: [Float], frequency: Double, sampleRate: Double, maxStep: Float, frames: Int
+        _ samples: [Float], frequency: Double, sampleRate: Double, maxStep: Float, frames: Int,
+        toneTolerance: Double = toneResidualTolerance
     ) -> Tone? {
-        let clean = longestContinuousRun(samples, maxStep: maxStep)
+        let clean = longestRun(
+            samples, maxStep: maxStep, recurrence: (2 * cos(2 * Double.pi * frequency / sampleRate), toneTolerance))
         guard clean.count >= frames else { return nil }
         let steady = Array(clean.suffix(frames))
         return Tone(
             frequency: self.frequency(steady, sampleRate: sampleRate),
             magnitude: magnitude(of: frequency, in: steady, sampleRate: sampleRate),
-            snr: toneSNR(steady, frequency: frequency, sampleRate: sampleRate))
+            snr: toneSNR(steady, frequency: frequency, sampleRate: sampleRate),
+            residual: toneResiduals(steady, frequency: frequency, sampleRate: sampleRate).max() ?? 0)
+    }
+
+    /// The recurrence residual `cleanTone` allows by default, from measurement. Clean captures: float32
+    /// JACK and PulseAudio captures of the callers' tones (1 kHz at 16 kHz after Decibel's 48 → 16 kHz
+    /// resampler, 441 Hz at 48 kHz after 44.1 → 48 kHz, jack_capture's float WAV) stay under 4.3e-8 (float
+    /// rounding); 16-bit quantisation (no caller yet) stays under 6.1e-5 (four half-LSBs; 6.0e-5 measured
+    /// at 16, 44.1 and 48 kHz). Splices of one dropped 256-frame period, over every phase: ≥ 0.0132 for
+    /// 441 Hz at amplitude 0.25 and 48 kHz; ≥ 0.22 for 1 kHz at 0.5 after the 48 → 16 kHz resampler, whose
+    /// low-pass left steps as small as 0.216 there (under a 0.25 `maxStep`). 1e-3 is near the geometric
+    /// middle of 6.1e-5 and 0.0132: 16× over the quantisation bound, 13× under the weakest splice.
+    public static let toneResidualTolerance = 1e-3
+
+    /// `|x[n] − 2cos(ω)·x[n−1] + x[n−2]|` for n = 2..<count, ω = 2π·frequency/sampleRate: zero for any
+    /// sine at `frequency` whatever its amplitude and phase, so what is left is the capture's noise, plus
+    /// a burst wherever the phase or level jumps (a dropped or repeated block, a splice).
+    public static func toneResiduals(_ samples: [Float], frequency: Double, sampleRate: Double) -> [Double] {
+        let coefficient = 2 * cos(2 * Double.pi * frequency / sampleRate)
+        guard samples.count >= 3 else { return [] }
+        return (2..<samples.count).map { n in
+            abs(Double(samples[n]) - coefficient * Double(samples[n - 1]) + Double(samples[n - 2]))
+        }
+    }
+
+    /// The longest stretch of `samples` in which every three neighbours satisfy the recurrence of a sine at
+    /// `frequency` to within `tolerance` (see `toneResiduals`): a stretch with no phase splice, however
+    /// smooth the splice (a resampler's low-pass can leave no large step to find).
+    public static func longestToneRun(
+        _ samples: [Float], frequency: Double, sampleRate: Double, tolerance: Double
+    ) -> ArraySlice<Float> {
+        longestRun(samples, maxStep: nil, recurrence: (2 * cos(2 * Double.pi * frequency / sampleRate), tolerance))
     }
 
     /// Magnitude (0...1 for a full-scale sine) of `frequency` in `samples`, by the Goertzel algorithm.
@@ -102,14 +139,33 @@ public enum SignalAnalysis {
     /// The longest stretch of `samples` in which no step between neighbours exceeds `maxStep`: the part of
     /// a capture to measure when the server may have dropped a period (a JACK dummy-driver xrun).
     public static func longestContinuousRun(_ samples: [Float], maxStep: Float) -> ArraySlice<Float> {
+        longestRun(samples, maxStep: maxStep, recurrence: nil)
+    }
+
+    /// The longest stretch with no step above `maxStep` (a break between samples i−1 and i) and no
+    /// residual `|x[i] − coefficient·x[i−1] + x[i−2]|` above `recurrence.tolerance` (a break in the
+    /// triple i−2...i: the stretch ends before i and the next may start at i−1).
+    private static func longestRun(
+        _ samples: [Float], maxStep: Float?, recurrence: (coefficient: Double, tolerance: Double)?
+    ) -> ArraySlice<Float> {
+        guard !samples.isEmpty else { return [] }
         var bestStart = 0, bestLength = 0, start = 0
-        for i in 1...max(1, samples.count) {
-            if i == samples.count || abs(samples[i] - samples[i - 1]) > maxStep {
-                if i - start > bestLength { (bestStart, bestLength) = (start, i - start) }
-                start = i
+        func close(at end: Int, restart: Int) {
+            if end - start > bestLength { (bestStart, bestLength) = (start, end - start) }
+            start = restart
+        }
+        for i in 1..<samples.count {
+            if let maxStep, abs(samples[i] - samples[i - 1]) > maxStep {
+                close(at: i, restart: i)
+            } else if let recurrence, i - 2 >= start,
+                abs(Double(samples[i]) - recurrence.coefficient * Double(samples[i - 1]) + Double(samples[i - 2]))
+                    > recurrence.tolerance
+            {
+                close(at: i, restart: i - 1)
             }
         }
-        return samples.isEmpty ? [] : samples[bestStart..<(bestStart + bestLength)]
+        close(at: samples.count, restart: samples.count)
+        return samples[bestStart..<(bestStart + bestLength)]
     }
 
     /// The index of the first sample whose magnitude exceeds `threshold`, if any.
