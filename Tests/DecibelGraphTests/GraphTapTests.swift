@@ -3,6 +3,7 @@ import DecibelGraph
 import DecibelNull
 import DecibelTestSupport
 import Foundation
+import Synchronization
 import Testing
 
 @Suite struct GraphTapTests {
@@ -15,7 +16,7 @@ import Testing
         let collector = Collector()
         let tap = try engine.installTap(on: group, bufferSize: 100) { collector.receive($0) }
         _ = try renderOffline(engine, frames: 1000, block: 256)
-        #expect(waitUntil(seconds: 2) { collector.frameCount >= 1000 })
+        try #require(waitUntil(seconds: 30) { collector.frameCount >= 1000 })
         let got = collector.channels
         #expect(got.count == 2 && (0..<1000).allSatisfy { got[0][$0] == Float($0) && got[1][$0] == Float($0) })
         #expect(tap.droppedFrames == 0)
@@ -49,14 +50,23 @@ import Testing
         try engine.attach(meter)
         try engine.connect(engine.inputNode, to: meter)
         try engine.stream?.start()
+        // A reading's peak covers only the blocks rendered since the one before (-inf when a loaded machine
+        // rendered none in those 50 ms), and the RMS needs a first complete 4800-frame window: take the
+        // first reading, from the fifth on, that has both, rather than the fifth whatever it holds.
         var readings: [LevelMeter.Reading] = []
+        var measured: LevelMeter.Reading?
+        let deadline = MonotonicClock.now() + 30_000_000_000
         for await reading in meter.readings(every: 0.05) {
             readings.append(reading)
-            if readings.count == 5 { break }
+            if readings.count >= 5 && reading.peakDBFS[0].isFinite && reading.rmsDBFS[0].isFinite {
+                measured = reading
+                break
+            }
+            if readings.count >= 600 || MonotonicClock.now() > deadline { break }
         }
         engine.stream?.close()
-        print("meter readings: \(readings.map { ($0.peakDBFS[0], $0.rmsDBFS[0]) })")
-        let last = try #require(readings.last)
+        print("meter readings: \(readings.suffix(5).map { ($0.peakDBFS[0], $0.rmsDBFS[0]) }) of \(readings.count)")
+        let last = try #require(measured, "no reading with a finite peak and RMS in \(readings.count)")
         #expect(abs(last.peakDBFS[0] - 20 * log10(0.5)) < 0.2)  // -6.0 dBFS
         #expect(abs(last.rmsDBFS[0] - 20 * log10(0.5 / 2.0.squareRoot())) < 0.2)  // -9.0 dBFS
     }
@@ -82,8 +92,8 @@ import Testing
         var played: [Float] = []
         for _ in 0..<40 { played += Array(try stream.render(frames: 128)[0]) }
         try stream.stop()
-        #expect(
-            waitUntil(seconds: 2) { input.frameCount >= 5120 && output.frameCount >= 5120 && node.frameCount >= 5120 })
+        try #require(
+            waitUntil(seconds: 30) { input.frameCount >= 5120 && output.frameCount >= 5120 && node.frameCount >= 5120 })
         #expect(abs(SignalAnalysis.frequency(input.channels[0], sampleRate: 48_000) - 1000) < 1)
         #expect(firstMismatch(output.channels[0], played) == nil)  // the output tap is what the device got
         #expect(firstMismatch(node.channels[0], input.channels[0].map { $0 * 0.5 }) == nil)
@@ -94,12 +104,24 @@ import Testing
     @Test func slowConsumerCausesCountedDropsNeverAWait() throws {
         let engine = AudioEngine(channelCount: 1, maximumFrameCount: 256)
         try engine.mainGroup.add(rampSource())
-        let slow = Collector(delayMicroseconds: 20_000)
-        let tap = try engine.installTap(on: engine.mainGroup, bufferSize: 256, ringFrames: 1024) { slow.receive($0) }
-        let start = MonotonicClock.now()
-        _ = try renderOffline(engine, frames: 256 * 400, block: 256)  // far faster than the consumer
-        let elapsed = Double(MonotonicClock.now() - start) / 1e9
-        #expect(elapsed < 2, "rendering never waits for the consumer")
+        // The consumer is held on its first buffer until the render is over: if rendering ever waited for
+        // it, the render would not finish before the consumer's 30 s timeout.
+        let slow = Collector()
+        let gate = DispatchSemaphore(value: 0), holding = DispatchSemaphore(value: 0)
+        let held = Atomic<Bool>(false), timedOut = Atomic<Bool>(false)
+        let tap = try engine.installTap(on: engine.mainGroup, bufferSize: 256, ringFrames: 1024) { buffer in
+            slow.receive(buffer)
+            guard !held.exchange(true, ordering: .relaxed) else { return }
+            holding.signal()
+            if gate.wait(timeout: .now() + 30) == .timedOut { timedOut.store(true, ordering: .relaxed) }
+        }
+        _ = try renderOffline(engine, frames: 256, block: 256)
+        try #require(holding.wait(timeout: .now() + 30) == .success, "the consumer got its first buffer")
+        _ = try renderOffline(engine, frames: 256 * 399, block: 256)  // 102 144 frames into a 1024-frame ring
+        let consumerTimedOut = timedOut.load(ordering: .relaxed)
+        #expect(!consumerTimedOut, "rendering never waits for the consumer")
+        #expect(slow.frameCount == 256, "the consumer was still held on its first buffer")
+        gate.signal()
         #expect(tap.droppedFrames > 0)
         try engine.removeTap(tap)
         #expect(tap.droppedFrames + slow.frameCount == 256 * 400)

@@ -53,13 +53,18 @@ struct TimestampTests {
         }
         guard let stream = engine.stream else { throw AudioError(.invalidState, "no stream") }
         try stream.start()
-        Thread.sleep(forTimeInterval: 0.5)
+        // The real-time clock skips the periods a late wake-up missed, and the tap drops what its 50 ms ring
+        // cannot hold, so how many blocks a fixed time yields depends on the load: wait for the counts.
+        let enough = waitUntil(seconds: 30) {
+            blocks.withLock { $0.count } > 50 && output.withLock { $0.count } > 50
+        }
         try stream.stop()
         try engine.removeTap(tap)
         try engine.removeTap(inputTap)
         try engine.removeTimingReceiver(receiver)
         let timings = blocks.withLock { $0 }
         let period = 256.0 / 48_000 * 1e9
+        #expect(enough, "50 blocks and 50 tap buffers within 30 s")
         #expect(timings.count > 50)
         for timing in timings {
             #expect(Double(timing.outputHostTime - timing.hostTime) == (period).rounded(.down))
@@ -95,10 +100,10 @@ struct TimestampTests {
         try engine.addTimingReceiver(receiver)
         guard let stream = engine.stream else { throw AudioError(.invalidState, "no stream") }
         try stream.start()
-        Thread.sleep(forTimeInterval: 0.2)
+        let enough = waitUntil(seconds: 30) { timings.withLock { $0.count } > 10 }
         try stream.stop()
         let seen = timings.withLock { $0 }
-        #expect(seen.count > 10)
+        #expect(enough && seen.count > 10, "\(seen.count) blocks in 30 s")
         #expect(seen.allSatisfy { $0.outputHostTime == $0.hostTime && $0.inputHostTime == $0.hostTime })
         #expect(zip(seen, seen.dropFirst()).allSatisfy { $1.sampleTime == $0.sampleTime + 256 })
     }
