@@ -50,7 +50,7 @@ import Testing
         let source = try AudioFileSource(path: try Self.makeRamp(in: directory), bufferSeconds: 0.05)
         let block = AudioBuffer(channelCount: 2, frameCapacity: 512)
         var collected: [Float] = []
-        let deadline = Date().addingTimeInterval(10)
+        let deadline = Date().addingTimeInterval(60)
         while !source.isAtEnd, Date() < deadline {
             let count = source.render(into: block.view)
             collected += block.samples(ofChannel: 0).prefix(count)
@@ -69,7 +69,7 @@ import Testing
         /// Renders until the end and returns the frames that came from the file (silence while seeking excluded).
         func playToEnd() -> [Float] {
             var collected: [Float] = []
-            let deadline = Date().addingTimeInterval(10)
+            let deadline = Date().addingTimeInterval(60)
             while !source.isAtEnd, Date() < deadline {
                 let count = source.render(into: block.view)
                 collected += block.samples(ofChannel: 0).prefix(count)
@@ -78,11 +78,13 @@ import Testing
             return collected
         }
         var first: [Float] = []
-        while first.count < 1_000 {
+        let firstDeadline = Date().addingTimeInterval(60)
+        while first.count < 1_000, Date() < firstDeadline {
             let count = source.render(into: block.view)
             first += block.samples(ofChannel: 0).prefix(count)
             if count == 0 { usleep(1_000) }
         }
+        try #require(first.count >= 1_000, "the source delivered only \(first.count) frames before the seek")
         try source.seek(toFrame: 15_000)
         let rest = playToEnd()
         #expect(
@@ -109,7 +111,7 @@ import Testing
         #expect(source.format.sampleRate == 48_000 && source.expectedFrames == 48_000)
         let block = AudioBuffer(channelCount: 1, frameCapacity: 1_024)
         var collected: [Float] = []
-        let deadline = Date().addingTimeInterval(10)
+        let deadline = Date().addingTimeInterval(60)
         while !source.isAtEnd, Date() < deadline {
             let count = source.render(into: block.view)
             collected += block.samples(ofChannel: 0).prefix(count)

@@ -6,7 +6,7 @@ import Testing
 @testable import DecibelFormats
 
 /// Recording: close() flushes everything, overflow becomes silence of the exact length, and a kill -9
-/// leaves a valid file holding every frame up to at most one second before the kill.
+/// leaves a valid file holding every frame the recorder had written before the kill.
 @Suite struct RecorderTests {
     /// The probe's signal (see Tests/RecordProbe/main.swift): never zero, exact in float.
     static func value(_ frame: Int) -> Float { Float(frame % 65_521 + 1) / 65_536 }
@@ -101,35 +101,51 @@ import Testing
         let path = directory.appendingPathComponent("killed.wav").path
         let process = try ChildProcess(probe.path, [path, "48000"], standardOutput: .pipe, standardError: .inherit)
         let output = try #require(process.standardOutput)
-        var lastReported = 0, pending = ""
-        let deadline = Date().addingTimeInterval(30)
-        // Read progress until 1.5 s of audio was handed over, then kill -9 straight away.
-        while lastReported < 72_000, Date() < deadline {
-            let data = output.availableData
-            if data.isEmpty { break }
+        // The probe's last "appending N" (frames handed to the recorder, counting the block being handed
+        // over) and "flushed N" (frames its writer thread had written to the file) lines.
+        var appending = 0, flushed = 0, pending = ""
+        func take(_ data: Data) {
             pending += String(decoding: data, as: UTF8.self)
             let lines = pending.split(separator: "\n", omittingEmptySubsequences: false)
             pending = String(lines.last ?? "")
-            for line in lines.dropLast() where line.hasPrefix("appended ") {
-                lastReported = Int(line.dropFirst(9)) ?? lastReported
+            for line in lines.dropLast() {
+                if line.hasPrefix("appending ") { appending = Int(line.dropFirst(10)) ?? appending }
+                if line.hasPrefix("flushed ") { flushed = Int(line.dropFirst(8)) ?? flushed }
             }
+        }
+        let deadline = Date().addingTimeInterval(60)
+        // Read progress until 1.5 s of audio was handed over and the writer has put 0.5 s of it in the
+        // file, then kill -9 mid-recording.
+        while appending < 72_000 || flushed < 24_000, Date() < deadline {
+            let data = output.availableData
+            if data.isEmpty { break }
+            take(data)
         }
         process.signal(SIGKILL)
         let termination = process.wait()
         #expect(termination.signal != nil, "\(termination)")
-        try #require(lastReported >= 72_000, "the probe reported only \(lastReported) frames")
+        // And what it wrote between the last read and the kill (its end of the pipe is closed now), so the
+        // bounds below use its final counts however long this thread took to send the signal.
+        take(output.readDataToEndOfFile())
+        try #require(
+            appending >= 72_000 && flushed >= 24_000,
+            "the probe reported only \(appending) frames appended, \(flushed) flushed")
         let file = try AudioFile(path: path)
+        // Exact whatever the scheduling: the file holds everything the recorder had written (its header is
+        // rewritten after every write) and nothing that was never appended.
         #expect(
-            file.frameCount >= lastReported - 48_000,
-            "the file holds \(file.frameCount) frames; \(lastReported) were appended before the kill")
-        #expect(file.frameCount <= lastReported + 4_800)
+            file.frameCount >= flushed,
+            "the file holds \(file.frameCount) frames; the recorder had written \(flushed) before the kill")
+        #expect(
+            file.frameCount <= appending,
+            "the file holds \(file.frameCount) frames; only \(appending) were handed to the recorder")
         let decoded = try file.readAll()
         let mismatch = (0..<decoded.frameLength).first {
             decoded[0][$0] != Self.value($0) || decoded[1][$0] != -Self.value($0)
         }
         #expect(mismatch == nil, "frame \(mismatch ?? -1) differs from what was appended")
         print(
-            "recorder kill -9: \(lastReported) frames appended, \(file.frameCount) in the file (\(String(format: "%.0f", Double(lastReported - file.frameCount) / 48)) ms behind)"
+            "recorder kill -9: \(appending) frames appended, \(flushed) reported flushed, \(file.frameCount) in the file (\(String(format: "%.0f", Double(appending - file.frameCount) / 48)) ms behind)"
         )
     }
 }

@@ -6,9 +6,13 @@ import DecibelFormats
 //
 //   decibel-record-probe PATH [RATE]
 //
-// Appends 10 ms blocks paced by the monotonic clock (as a render thread would) and, after every block,
-// prints "appended N" (frames handed to the recorder so far) on stdout. Channel 0 holds
-// `value(frame)` and channel 1 its negation, so every frame in the file can be checked.
+// Appends 10 ms blocks paced by the monotonic clock (as a render thread would). Before handing a block
+// over it prints "appending N" (frames handed to the recorder once this block is in), so the file can
+// never hold more than the last such line says; after it, "flushed N" whenever the recorder's
+// `framesWritten` (frames its writer thread has written to the file, header included) has grown, so the
+// file must hold at least that many even if the process is killed. Lines go out with one `write` each,
+// whole. Channel 0 holds `value(frame)` and channel 1 its negation, so every frame in the file can be
+// checked.
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -32,16 +36,21 @@ do {
     let recorder = try Recorder(
         path: arguments[1], format: .wav(bits: 32, float: true), sampleRate: Double(rate), channelCount: 2)
     let block = AudioBuffer(channelCount: 2, frameCapacity: blockFrames)
-    var appended = 0
+    var appended = 0, flushed = 0
     let start = MonotonicClock.now()
     while true {
         for frame in 0..<blockFrames {
             block[0][frame] = value(appended + frame)
             block[1][frame] = -value(appended + frame)
         }
+        say("appending \(appended + blockFrames)")
         recorder.append(block.view)
         appended += blockFrames
-        say("appended \(appended)")
+        let written = recorder.framesWritten
+        if written > flushed {
+            flushed = written
+            say("flushed \(flushed)")
+        }
         // Sleep until this block's end time, like a device clock.
         MonotonicClock.sleep(until: start + UInt64(appended) * 1_000_000_000 / UInt64(rate))
     }
