@@ -9,10 +9,12 @@ import Testing
     /// The drift the bridge reports (a ten-second average) is judged against the true rates of both devices'
     /// callbacks over the same ten seconds, in a stretch the machine did not disturb: jackd's dummy driver runs
     /// without real-time priority here and, when a client misses a cycle, its clock slips by hundreds of ppm
-    /// for a moment, which no estimator should follow, and the loop takes about 20 s to settle after such a
-    /// kick (measured here: 20 quiet seconds after an underrun still left the report 11 ppm off). So the run
-    /// goes on, ten seconds at a time, until a window and the 20 s before it passed with no xrun, underrun,
-    /// overrun or resync, and fails only if none did in 90 s. On an idle machine the first window is judged.
+    /// for a moment, which no estimator should follow; after such a kick the reported drift (a ten-second
+    /// average of a loop that settles in about 20 s) keeps part of it for a while: measured, 20 quiet seconds
+    /// after an underrun left it 11 ppm off, 30 quiet seconds 8.6 ppm off (CI). The average keeps e^(-t/10) of
+    /// a kick, so 40 quiet seconds leave under 2 % of it (a 200 ppm kick: under 4 ppm). The run goes on, ten
+    /// seconds at a time, until 40 s passed with no xrun, underrun, overrun or resync, and fails only if none
+    /// did in 150 s (jackd's dummy driver here reports an xrun every 10-30 s in some runs, none in others).
     @Test(
         "a 48 kHz JACK server's capture carried to a 44.1 kHz ALSA `type file` PCM: drift as the true rates say",
         .liveTiming,
@@ -57,27 +59,28 @@ import Testing
         var marks = [(time: MonotonicClock.now(), disturbances: disturbances())]
         var judged: (report: ClockBridge.Report, truthPPM: Double)?
         var disturbedWindows = 0
-        while judged == nil && marks.count <= 9 {
+        while judged == nil && marks.count <= 15 {
             duplex.bridge.resetFillRange()
             Thread.sleep(forTimeInterval: 10)
             let report = duplex.bridge.report
             let now = (time: MonotonicClock.now(), disturbances: disturbances())
             marks.append(now)
-            guard marks.count >= 4 else { continue }  // the first 20 s: the loop settles
-            guard now.disturbances == marks[marks.count - 4].disturbances else {
+            guard marks.count >= 5 else { continue }  // the loop settles
+            guard now.disturbances == marks[marks.count - 5].disturbances else {
                 disturbedWindows += 1
                 continue
             }
             // The true rates over the whole quiet 30 s: callback times jitter by about half a millisecond on
             // this VM, which over 10 s alone makes a regression's rate uncertain by some 4 ppm (0.8 over 30 s).
-            let quietStart = marks[marks.count - 4].time
+            let quietStart = marks[marks.count - 4].time  // the last 30 s of the quiet 40
             let inputRate = inputProbe.rate(from: quietStart, to: now.time)
             let outputRate = outputProbe.rate(from: quietStart, to: now.time)
+            guard inputRate > 0, outputRate > 0 else { continue }  // too few callbacks recorded to tell
             judged = (report, (inputRate / 48_000 / (outputRate / 44_100) - 1) * 1e6)
         }
         try duplex.stop()
         let history = "disturbances at each 10 s: \(marks.map(\.disturbances)); \(duplex.bridge.report)"
-        let (report, truthPPM) = try #require(judged, "no undisturbed 30 s in \((marks.count - 1) * 10) s; \(history)")
+        let (report, truthPPM) = try #require(judged, "no undisturbed 40 s in \((marks.count - 1) * 10) s; \(history)")
         print(
             "JACK into an ALSA file PCM, truth \(truthPPM) ppm over the last 30 s: \(report); "
                 + "\(disturbedWindows) disturbed windows passed over")

@@ -60,8 +60,9 @@ public final class EventLog<Event: Sendable>: Sendable {
 /// Records when each render callback ran and how many frames it had (up to 20 000 callbacks, in arrays
 /// allocated up front): a stream's true rate on the monotonic clock is the slope of frames against time.
 public final class RateProbe: @unchecked Sendable {
-    private var times = [UInt64](repeating: 0, count: 20_000)
-    private var frames = [Int](repeating: 0, count: 20_000)
+    // Room for 5 minutes of 256-frame callbacks at 48 kHz (the clock-bridge test runs up to 150 s).
+    private var times = [UInt64](repeating: 0, count: 60_000)
+    private var frames = [Int](repeating: 0, count: 60_000)
     private let count = Atomic<Int>(0)
 
     public init() {}
