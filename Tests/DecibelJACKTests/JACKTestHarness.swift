@@ -45,72 +45,19 @@ enum JACKHarness {
         try spawn(name, arguments)
     }
 
-    /// Runs a program to its end as a `ChildProcess`, its output going through files.
+    /// Runs a program to its end, its output going through files (see `runWithOutputInFiles`).
     ///
     /// Foundation's `Process` waits for a SIGCHLD handler that is gone once libjack has seen its server
     /// die (it then never returns), so these tests never use it; `ChildProcess` polls `waitpid` instead.
-    /// Files rather than pipes: `Scripts/servers start jack` leaves a jackd behind that would inherit them.
     static func spawn(
         _ executable: String, _ arguments: [String], environment: [String: String] = [:]
     ) throws -> ProcessResult {
-        let directory = TestEnvironment.temporaryDirectory("jack-spawn")
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let out = directory.appendingPathComponent("out").path, err = directory.appendingPathComponent("err").path
-        let child = try ChildProcess(
-            executable, arguments, environment: environment, standardInput: .null, standardOutput: .file(out),
-            standardError: .file(err))
-        let termination = child.wait()
-        return ProcessResult(
-            termination, output: (try? Data(contentsOf: URL(fileURLWithPath: out))) ?? Data(),
-            error: (try? Data(contentsOf: URL(fileURLWithPath: err))) ?? Data())
+        try runWithOutputInFiles(executable, arguments, environment: environment)
     }
 }
 
-/// A jackd of the test's own (dummy driver, via `Scripts/servers` with its own name and runtime
-/// directory), for tests that kill the server, change its period or make it xrun: other suites running
-/// in parallel keep using the shared server undisturbed.
-final class PrivateJACKServer {
-    let name: String
-    let runtimeDirectory: String
+extension PrivateJACKServer {
     var backend: JACKBackend { JACKBackend(options: .init(serverName: name)) }
-    private var environment: [String: String] {
-        ["DECIBEL_RUNTIME_DIR": runtimeDirectory, "DECIBEL_TEST_JACK_SERVER": name, "JACK_DEFAULT_SERVER": name]
-    }
-
-    /// Starts a server named after the shared one plus `suffix`.
-    init(_ suffix: String) throws {
-        let environment = ProcessInfo.processInfo.environment
-        let base = environment["DECIBEL_TEST_JACK_SERVER"] ?? environment["JACK_DEFAULT_SERVER"] ?? "decibel-test"
-        name = "\(base)-\(suffix)"
-        runtimeDirectory = "\(environment["DECIBEL_RUNTIME_DIR"] ?? "/tmp/decibel-test")/\(suffix)"
-        try servers("start")
-    }
-
-    deinit { try? servers("stop") }
-
-    /// `Scripts/servers ACTION jack` for this server.
-    func servers(_ action: String) throws {
-        let script = TestEnvironment.repositoryRoot.appendingPathComponent("Scripts/servers").path
-        let result = try JACKHarness.spawn(script, [action, "jack"], environment: environment)
-        guard result.status == 0 else {
-            throw AudioError(.backendError, "Scripts/servers \(action) jack (\(name)) failed: \(result.standardError)")
-        }
-    }
-
-    /// Runs a JACK tool (`jack_bufsize`, `jack_lsp`) against this server.
-    @discardableResult
-    func tool(_ name: String, _ arguments: [String]) throws -> ProcessResult {
-        try JACKHarness.spawn(name, arguments, environment: environment)
-    }
-
-    /// The server process id, from the pid file `Scripts/servers` writes.
-    func pid() throws -> pid_t {
-        let text = try String(contentsOfFile: "\(runtimeDirectory)/jackd.pid", encoding: .utf8)
-        guard let pid = pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
-            throw AudioError(.backendError, "no pid in \(runtimeDirectory)/jackd.pid")
-        }
-        return pid
-    }
 
     /// Sets the period with `jack_bufsize` and waits until a client sees it.
     func setPeriod(_ frames: Int) throws {

@@ -7,20 +7,22 @@ import Testing
 /// Duplex over two devices with their own clocks (`BridgedDuplexStream` and its `ClockBridge`).
 @Suite(.serialized) struct ClockBridgeTests {
     /// The drift the bridge reports (a ten-second average) is judged against the true rates of both devices'
-    /// callbacks over the same ten seconds, in a stretch the machine did not disturb: jackd's dummy driver runs
-    /// without real-time priority here and, when a client misses a cycle, its clock slips by hundreds of ppm
-    /// for a moment, which no estimator should follow; after such a kick the reported drift (a ten-second
-    /// average of a loop that settles in about 20 s) keeps part of it for a while: measured, 20 quiet seconds
-    /// after an underrun left it 11 ppm off, 30 quiet seconds 8.6 ppm off (CI). The average keeps e^(-t/10) of
-    /// a kick, so 40 quiet seconds leave under 2 % of it (a 200 ppm kick: under 4 ppm). The run goes on, ten
-    /// seconds at a time, until 40 s passed with no xrun, underrun, overrun or resync, and fails only if none
-    /// did in 150 s (jackd's dummy driver here reports an xrun every 10-30 s in some runs, none in others).
+    /// callbacks, in a stretch the machine did not disturb: jackd's dummy driver runs without real-time
+    /// priority here and, when a client misses a cycle, its clock slips by hundreds of ppm for a moment,
+    /// which no estimator should follow; the reported average keeps e^(-t/10) of such a kick (measured: 30
+    /// quiet seconds after an underrun left it 8.6 ppm off), so the run goes on, ten seconds at a time,
+    /// until 40 s passed with no xrun, underrun, overrun or resync, and fails only if none did in 150 s.
+    ///
+    /// The JACK side is a server of the test's own with a 1024-frame period (21 ms): on the shared
+    /// 256-frame server (5.3 ms) an idle machine here saw an xrun every 10-30 s in some runs, and with both
+    /// cores 60 % busy (stress-ng) 821 xruns in 150 s and no quiet 40 s at all, against 3 at 1024 frames.
     @Test(
         "a 48 kHz JACK server's capture carried to a 44.1 kHz ALSA `type file` PCM: drift as the true rates say",
         .liveTiming,
         .requires(.jack, .alsa))
     func jackIntoALSAFile() throws {
-        let jack = JACKBackend()
+        let server = try PrivateJACKServer("bridge", period: 1024)
+        let jack = JACKBackend(options: .init(serverName: server.name))
         let sine = SineSource(frequency: 1000, amplitude: 0.5)
         let inputProbe = RateProbe(), outputProbe = RateProbe()
         let source = try jack.makeJACKStream(
@@ -31,7 +33,7 @@ import Testing
             options: JACKStreamOptions(outputConnections: .none))
         defer { source.close() }
         let file = TestEnvironment.temporaryDirectory("decibel-bridge").appendingPathComponent("out.raw")
-        let duplex = try Self.jackIntoFilePCM(file, name: "dcb-bridge") { context in
+        let duplex = try Self.jackIntoFilePCM(file, name: "dcb-bridge", jack: jack) { context in
             outputProbe.record(context.frameCount)
             context.output.copy(from: context.input)
         }
@@ -39,7 +41,7 @@ import Testing
         let jackInput = try #require(duplex.inputStream as? JACKStream)
         try source.start()
         try duplex.start()
-        let connect = try run("jack_connect", [source.outputPortNames[0], jackInput.inputPortNames[0]])
+        let connect = try server.tool("jack_connect", [source.outputPortNames[0], jackInput.inputPortNames[0]])
         try #require(connect.status == 0, "jack_connect: \(connect.standardError)")
 
         // Everything that marks a disturbed stretch, summed: it must not move across a judged window.
@@ -98,12 +100,12 @@ import Testing
         #expect(SignalAnalysis.largestStep(lastSecond) < 0.5 * 2 * Float.pi * 1000 / 44_100 * 1.01)
     }
 
-    /// A mono 44.1 kHz duplex stream from the JACK server's capture to an ALSA `file:` PCM writing `file`.
+    /// A mono 44.1 kHz duplex stream from `jack`'s capture to an ALSA `file:` PCM writing `file`.
     static func jackIntoFilePCM(
-        _ file: URL, name: String, render: @escaping RenderCallback
+        _ file: URL, name: String, jack: JACKBackend = JACKBackend(), render: @escaping RenderCallback
     ) throws -> BridgedDuplexStream {
         try BridgedDuplexStream(
-            input: JACKBackend(), inputDevice: nil, output: ALSABackend(), outputDevice: "file:FILE=\(file.path)",
+            input: jack, inputDevice: nil, output: ALSABackend(), outputDevice: "file:FILE=\(file.path)",
             configuration: StreamConfiguration(
                 direction: .duplex, sampleRate: 44_100, channelCount: 1, bufferSize: .frames(256),
                 sampleType: .float32, name: name, render: render))
