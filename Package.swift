@@ -8,7 +8,6 @@
 //
 //   Tools/ (decibel, decibel-scope) ─▶ Decibel/ (umbrella) ─▶ Backends/<ID>/, Formats/ ─▶ Core/ (DecibelGraph ─▶ DecibelCore)
 //   Tools/ ─▶ Plot/ ─▶ Analysis/ ─▶ Core/DecibelCore
-import Foundation
 import PackageDescription
 
 let package = Package(
@@ -46,7 +45,7 @@ let package = Package(
 
         // MARK: Backends — one folder each: a C shim target (module map + small header) and a Swift target.
         // Each loads its C library with dlopen() at run time: the headers are needed to build, not the library to run.
-        // PipeWire keeps its headers in versioned folders; include/pipewire and include/spa link to them (nothing is linked).
+        // CPipeWire carries PipeWire's and SPA's headers (0.3.65, MIT): pkg-config would also link libpipewire.
         .target(name: "CPipeWire", path: "Backends/PipeWire/CPipeWire"),
         .target(
             name: "DecibelPipeWire", dependencies: ["DecibelCore", "CPipeWire"],
@@ -126,14 +125,14 @@ let package = Package(
         ),
 
         // MARK: Real-time proof — render paths run under clang's RealtimeSanitizer (see "Real-time safety is tested" in README.md).
+        // Scripts/build-rtcheck links the sanitizer's runtime into it; a plain build is the checker, unarmed.
         .executableTarget(
             name: "decibel-rtcheck",
             dependencies: [
                 "Decibel", "DecibelPipeWire", "DecibelJACK", "DecibelPulse", "DecibelALSA", "DecibelFormats",
                 "DecibelPlot", "DecibelAnalysis", "DecibelPlugins",
             ],
-            path: "Tests/RealtimeCheck",
-            linkerSettings: realtimeSanitizerLinkerSettings()
+            path: "Tests/RealtimeCheck"
         ),
 
         // MARK: Tests
@@ -203,36 +202,3 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
-
-/// Links the toolchain's RealtimeSanitizer runtime whole-archive into the check executable and exports
-/// its enter/exit entry points so `RealtimeSanitizer` in DecibelCore can find them with `dlsym`.
-/// When the runtime is not found the executable still builds and reports the check as not armed.
-func realtimeSanitizerLinkerSettings() -> [LinkerSetting] {
-    guard let archive = realtimeSanitizerArchive() else { return [] }
-    return [
-        .unsafeFlags(
-            [
-                "-Xlinker", "--whole-archive", "-Xlinker", archive, "-Xlinker", "--no-whole-archive",
-                "-Xlinker", "--export-dynamic", "-Xlinker", "-ldl",
-            ], .when(configuration: .release))
-    ]  // release only: the check runs release builds, and a debug
-    // `--sanitize=thread` link cannot hold a second sanitizer runtime
-}
-
-func realtimeSanitizerArchive() -> String? {
-    let environment = ProcessInfo.processInfo.environment
-    let searchPath = (environment["PATH"] ?? "").split(separator: ":").map(String.init)
-    let fileManager = FileManager.default
-    for directory in searchPath {
-        let swiftc = URL(fileURLWithPath: directory).appendingPathComponent("swiftc")
-        guard fileManager.fileExists(atPath: swiftc.path) else { continue }
-        let usr = swiftc.resolvingSymlinksInPath().deletingLastPathComponent().deletingLastPathComponent()
-        let clang = usr.appendingPathComponent("lib/clang")
-        let versions = (try? fileManager.contentsOfDirectory(atPath: clang.path)) ?? []
-        for version in versions.sorted().reversed() {
-            let archive = clang.appendingPathComponent("\(version)/lib/linux/libclang_rt.rtsan-x86_64.a")
-            if fileManager.fileExists(atPath: archive.path) { return archive.path }
-        }
-    }
-    return nil
-}
