@@ -33,6 +33,8 @@ public struct BackendRegistry: Sendable {
     public var ids: [String] { backends.map(\.id) }
 
     /// The backend with `id`, or `unknownBackend` listing the ids there are.
+    /// - Throws: `AudioError` of kind `unknownBackend` when no backend has `id` (compared in lowercase); the message
+    ///   lists the ids there are.
     public func backend(id: String) throws(AudioError) -> any AudioBackend {
         let wanted = id.lowercased()
         if let backend = backends.first(where: { $0.id == wanted }) { return backend }
@@ -60,6 +62,9 @@ public struct BackendRegistry: Sendable {
 
     /// Picks the backend to use: the override if one is given, else the first available in priority
     /// order. Backends after the chosen one are not checked.
+    /// - Throws: `AudioError` of kind `unknownBackend` when `explicitID` (or else `DECIBEL_BACKEND`) names no
+    ///   backend, or `backendUnavailable` when the backend it names is unavailable or, with no override, no backend
+    ///   is available for an automatic pick (the message gives each one's reason).
     public func select(
         preferring explicitID: String? = nil, environment: [String: String] = BackendRegistry.currentEnvironment()
     ) throws(AudioError) -> BackendSelection {

@@ -27,6 +27,8 @@ public final class RealFFT: @unchecked Sendable {
     private let scratchImaginary: UnsafeMutablePointer<Float>
 
     /// Prepares a transform of `size` samples. `size` must be even and at least 2; powers of two are fastest.
+    /// - Throws: `AudioError` of kind `invalidArgument` when `size` is odd, below 2 or above 16777216 (2²⁴), or
+    ///   the transform cannot be prepared (out of memory).
     public init(size: Int) throws(AudioError) {
         guard size >= 2, size % 2 == 0, size <= 1 << 24 else {
             throw AudioError(.invalidArgument, "FFT size \(size) must be even and in 2...16777216")

@@ -20,6 +20,8 @@ public final class SpectrumAnalyzer: @unchecked Sendable {
     private let scale: Float
 
     /// Prepares an analyser of `size` samples (even; powers of two are fastest) with `window`.
+    /// - Throws: `AudioError` of kind `invalidArgument` when `size` is odd, below 2 or above 16777216 (2²⁴), or
+    ///   the transform cannot be prepared (out of memory).
     public init(size: Int, window: AnalysisWindow = .hann, floorDecibels: Float = -160) throws(AudioError) {
         fft = try RealFFT(size: size)
         self.window = window

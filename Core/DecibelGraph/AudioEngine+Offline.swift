@@ -4,12 +4,17 @@ import DecibelCore
 /// anything else that takes blocks of non-interleaved `Float` frames.
 public protocol AudioFileWriting: AnyObject {
     /// Appends the frames of `block` (valid only during the call).
+    /// - Throws: `AudioError` of the writer's choosing when the block cannot be written: DecibelFormats'
+    ///   `AudioFileWriter` throws `fileUnreadable` when writing fails (a full disk), `invalidState` once it is closed,
+    ///   and `unsupportedFormat` when the block would take the file past its container's size limit.
     func write(_ block: AudioBufferView) throws(AudioError)
 }
 
 extension AudioEngine {
     /// Offline: renders `buffer.frameCapacity` frames into `buffer` in blocks of `blockSize`, as fast as
     /// the CPU allows, then delivers queued node events on this thread.
+    /// - Throws: `AudioError` of kind `invalidArgument` when `blockSize` is less than 1, or `invalidState` while the
+    ///   engine is attached to a running stream.
     public func render(into buffer: AudioBuffer, blockSize: Int = 512) throws(AudioError) {
         let size = try checkedBlockSize(blockSize)
         var offset = 0
@@ -25,6 +30,10 @@ extension AudioEngine {
     }
 
     /// Offline: renders `frames` frames in blocks of `blockSize` and hands each block to `writer`.
+    /// - Throws: `AudioError` of kind `invalidArgument` when `blockSize` is less than 1, `invalidState` while the
+    ///   engine is attached to a running stream, or whatever `writer` throws (DecibelFormats' `AudioFileWriter`:
+    ///   `fileUnreadable` when writing fails, `invalidState` once closed, `unsupportedFormat` past its container's size
+    ///   limit).
     public func render(frames: Int, blockSize: Int = 512, to writer: some AudioFileWriting) throws(AudioError) {
         let size = try checkedBlockSize(blockSize)
         var remaining = frames
@@ -37,6 +46,8 @@ extension AudioEngine {
     }
 
     /// Offline: renders `seconds` of audio into a new buffer.
+    /// - Throws: `AudioError` of kind `invalidArgument` when `seconds` is negative, not finite, or 24 hours or more,
+    ///   or when `blockSize` is less than 1, or `invalidState` while the engine is attached to a running stream.
     public func render(seconds: Double, blockSize: Int = 512) throws(AudioError) -> AudioBuffer {
         guard seconds.isFinite, seconds >= 0, seconds < 86_400 else {
             throw AudioError(.invalidArgument, "render(seconds: \(seconds)) must be between 0 and 24 hours")

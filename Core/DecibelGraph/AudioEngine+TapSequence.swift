@@ -11,6 +11,8 @@ extension AudioEngine {
     ///     print("peak", buffer[0].map(abs).max() ?? 0)
     /// }
     /// ```
+    /// - Throws: `AudioError` of kind `invalidArgument` when `bufferSize` is less than 1, or `backendError` when the
+    ///   tap's consumer thread cannot be started.
     public func tap(
         on node: any AudioNode, bufferSize: Int = 1024, capacity: Int = 16
     ) throws(AudioError) -> EventSequence<[[Float]]> {
@@ -26,6 +28,8 @@ extension AudioEngine {
     }
 
     /// `group`'s output (`mainGroup` for the engine output) as an async sequence, like the node form.
+    /// - Throws: `AudioError` of kind `invalidArgument` when `bufferSize` is less than 1, or `backendError` when the
+    ///   tap's consumer thread cannot be started.
     public func tap(
         on group: ChannelGroup, bufferSize: Int = 1024, capacity: Int = 16
     ) throws(AudioError) -> EventSequence<[[Float]]> {

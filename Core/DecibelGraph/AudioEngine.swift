@@ -66,6 +66,11 @@ public final class AudioEngine: @unchecked Sendable {
     /// `inputChannels` picks device input channels (0-based) on any backend: the stream captures up to
     /// the highest one asked for, and `inputNode` delivers just those — channels 3 and 4 of an 8-channel
     /// interface are `[2, 3]`.
+    /// - Throws: `AudioError` of kind `invalidArgument` when `inputChannels` is empty, has a channel outside 0...1023
+    ///   or `configuration` captures nothing, or what `backend.makeStream(_:)` throws (`invalidArgument` for an
+    ///   out-of-range channel count, rate or buffer size, `deviceNotFound`, `unsupportedConfiguration`,
+    ///   `backendUnavailable`, `timedOut`, `backendError`), or `backendError` when the engine's service thread cannot
+    ///   be started.
     public convenience init(
         backend: any AudioBackend, configuration: StreamConfiguration, inputChannels: [Int]? = nil
     ) throws(AudioError) {
@@ -77,6 +82,9 @@ public final class AudioEngine: @unchecked Sendable {
     /// Like `init(backend:configuration:inputChannels:)`, with the stream opened by `openStream` (given
     /// the configuration with the engine's render callback), for streams a backend does not open itself,
     /// such as DecibelFormats' `makeAdaptedStream`.
+    /// - Throws: `AudioError` of kind `invalidArgument` when `inputChannels` is empty, has a channel outside 0...1023
+    ///   or `configuration` captures nothing, whatever `openStream` throws, `invalidState` when the stream it returns
+    ///   is already running, or `backendError` when the engine's service thread cannot be started.
     public convenience init(
         configuration: StreamConfiguration, inputChannels: [Int]? = nil,
         openStream: (StreamConfiguration) throws(AudioError) -> any AudioStream
@@ -133,6 +141,8 @@ public final class AudioEngine: @unchecked Sendable {
     /// Adopts `stream`'s rate and block size, re-preparing every node, and starts the service thread that
     /// delivers node events and releases old plans. The stream must have been opened with
     /// `renderCallback` and must not be running.
+    /// - Throws: `AudioError` of kind `invalidState` when `stream` is running, or `backendError` when the engine's
+    ///   service thread cannot be started.
     public func attach(to stream: any AudioStream) throws(AudioError) {
         guard stream.state != .running else {
             throw AudioError(.invalidState, "attach the engine before starting the stream; stop it first")
@@ -155,6 +165,8 @@ public final class AudioEngine: @unchecked Sendable {
 
     /// Applies a batch of edits and publishes one new render plan. If `body` throws (or the result would
     /// have a cycle) nothing changes.
+    /// - Throws: `AudioError` of kind `invalidArgument` when the edited graph would have a cycle, or whatever `body`
+    ///   throws (`GraphEditor`'s methods throw `invalidArgument`).
     public func edit(_ body: (inout GraphEditor) throws(AudioError) -> Void) throws(AudioError) {
         let (sources, groups) = try state.withLock {
             (state: inout State) throws(AudioError) -> ([any RenderEventSource], [ChannelGroup]) in
@@ -193,12 +205,18 @@ public final class AudioEngine: @unchecked Sendable {
     // MARK: Single edits (each publishes one plan)
 
     /// Adds `node` to the graph without connecting it (it renders; a tap or meter can consume it).
+    /// - Throws: `AudioError` of kind `invalidArgument` only for a cycle in the graph (see `edit(_:)`), which adding an
+    ///   unconnected node cannot make, so in practice it does not throw.
     public func attach(_ node: any AudioNode) throws(AudioError) { try edit { $0.attach(node) } }
 
     /// Removes `node` with its connections, group membership and taps.
+    /// - Throws: `AudioError` of kind `invalidArgument` only for a cycle in the graph (see `edit(_:)`), which removing
+    ///   a node cannot make, so in practice it does not throw.
     public func detach(_ node: any AudioNode) throws(AudioError) { try edit { $0.detach(node) } }
 
     /// Connects `source` to `bus` of `destination`.
+    /// - Throws: `AudioError` of kind `invalidArgument` when `destination` has no input bus `bus`, or when the
+    ///   connection would make a cycle (a node feeding its own input).
     public func connect(_ source: any AudioNode, to destination: any AudioNode, bus: Int = 0) throws(AudioError) {
         try edit { (editor: inout GraphEditor) throws(AudioError) in
             try editor.connect(source, to: destination, bus: bus)
@@ -206,25 +224,36 @@ public final class AudioEngine: @unchecked Sendable {
     }
 
     /// Removes the connection from `source` to `destination` (one bus or all).
+    /// - Throws: `AudioError` of kind `invalidArgument` only for a cycle in the graph (see `edit(_:)`), which removing
+    ///   a connection cannot make, so in practice it does not throw.
     public func disconnect(_ source: any AudioNode, from destination: any AudioNode, bus: Int? = nil) throws(AudioError)
     {
         try edit { $0.disconnect(source, from: destination, bus: bus) }
     }
 
     /// Moves `node` into `group` (out of whatever group it was in).
+    /// - Throws: `AudioError` of kind `invalidArgument` when `group` is not part of this engine (never added, or
+    ///   removed), or when the move would make a cycle (the group's output feeding `node`).
     public func move(_ node: any AudioNode, to group: ChannelGroup) throws(AudioError) {
         try edit { (editor: inout GraphEditor) throws(AudioError) in try editor.add(node, to: group) }
     }
 
     /// Moves `group` under `parent`.
+    /// - Throws: `AudioError` of kind `invalidState` when `parent` is not part of an engine yet, or `invalidArgument`
+    ///   when `parent` was removed from its engine or the move would make a cycle (`parent` is `group` itself or one of
+    ///   its subgroups).
     public func move(_ group: ChannelGroup, to parent: ChannelGroup) throws(AudioError) {
         try parent.add(group)
     }
 
     /// Removes `group` (its members stay attached, in no group).
+    /// - Throws: `AudioError` of kind `invalidArgument` only for a cycle in the graph (see `edit(_:)`), which removing
+    ///   a group cannot make, so in practice it does not throw.
     public func remove(_ group: ChannelGroup) throws(AudioError) { try edit { $0.remove(group) } }
 
     /// Turns input monitoring on or off: routes `inputNode` into `mainGroup`, or detaches it.
+    /// - Throws: `AudioError` of kind `invalidArgument` when turning monitoring on after `mainGroup` was removed with
+    ///   `remove(_:)`; otherwise it does not throw.
     public func setPlaythrough(_ enabled: Bool) throws(AudioError) {
         try edit { (editor: inout GraphEditor) throws(AudioError) in
             if enabled {
@@ -237,6 +266,8 @@ public final class AudioEngine: @unchecked Sendable {
 
     /// Clears every node's DSP state and pending events (filter memory, delay lines, ramps). Only while
     /// nothing renders: offline, or with the stream stopped.
+    /// - Throws: `AudioError` of kind `invalidState` while the engine is attached to a running stream; nothing is reset
+    ///   then.
     public func reset() throws(AudioError) {
         let nodes = try state.withLock { (state: inout State) throws(AudioError) -> [any AudioNode] in
             if let stream = state.stream, stream.state == .running {
@@ -251,6 +282,8 @@ public final class AudioEngine: @unchecked Sendable {
 
     /// Installs a receiver on `node`'s output: `handler` gets buffers of `bufferSize` frames on a consumer
     /// thread; when it falls more than `ringFrames` behind, blocks are dropped and counted, never waited for.
+    /// - Throws: `AudioError` of kind `invalidArgument` when `bufferSize` is less than 1, or `backendError` when the
+    ///   tap's consumer thread cannot be started.
     @discardableResult
     public func installTap(
         on node: any AudioNode, bufferSize: Int = 1024, ringFrames: Int? = nil,
@@ -271,6 +304,8 @@ public final class AudioEngine: @unchecked Sendable {
     ///     print("captured at", time.hostTime, "ns, sample", time.sampleTime)
     /// }
     /// ```
+    /// - Throws: `AudioError` of kind `invalidArgument` when `bufferSize` is less than 1, or `backendError` when the
+    ///   tap's consumer thread cannot be started.
     @discardableResult
     public func installTap(
         on node: any AudioNode, bufferSize: Int = 1024, ringFrames: Int? = nil,
@@ -298,6 +333,8 @@ public final class AudioEngine: @unchecked Sendable {
     }
 
     /// Installs a receiver on `group`'s output (`mainGroup` for the engine output).
+    /// - Throws: `AudioError` of kind `invalidArgument` when `bufferSize` is less than 1, or `backendError` when the
+    ///   tap's consumer thread cannot be started.
     @discardableResult
     public func installTap(
         on group: ChannelGroup, bufferSize: Int = 1024, ringFrames: Int? = nil,
@@ -307,6 +344,8 @@ public final class AudioEngine: @unchecked Sendable {
     }
 
     /// Installs a timestamped receiver on `group`'s output (see `installTap(on:bufferSize:ringFrames:timedHandler:)`).
+    /// - Throws: `AudioError` of kind `invalidArgument` when `bufferSize` is less than 1, or `backendError` when the
+    ///   tap's consumer thread cannot be started.
     @discardableResult
     public func installTap(
         on group: ChannelGroup, bufferSize: Int = 1024, ringFrames: Int? = nil,
@@ -316,11 +355,15 @@ public final class AudioEngine: @unchecked Sendable {
     }
 
     /// Adds `receiver`, whose closures run on the render thread before and after every block.
+    /// - Throws: `AudioError` of kind `invalidArgument` only for a cycle in the graph (see `edit(_:)`), which adding a
+    ///   timing receiver cannot make, so in practice it does not throw.
     public func addTimingReceiver(_ receiver: TimingReceiver) throws(AudioError) {
         try edit { $0.model.timingReceivers.append(receiver) }
     }
 
     /// Removes a timing receiver; it is not called after the next block.
+    /// - Throws: `AudioError` of kind `invalidArgument` only for a cycle in the graph (see `edit(_:)`), which removing
+    ///   a timing receiver cannot make, so in practice it does not throw.
     public func removeTimingReceiver(_ receiver: TimingReceiver) throws(AudioError) {
         try edit { $0.model.timingReceivers.removeAll { $0 === receiver } }
     }
@@ -350,6 +393,8 @@ public final class AudioEngine: @unchecked Sendable {
     }
 
     /// Removes `tap`; its consumer delivers what is buffered and stops.
+    /// - Throws: `AudioError` of kind `invalidArgument` only for a cycle in the graph (see `edit(_:)`), which removing
+    ///   a tap cannot make, so in practice it does not throw.
     public func removeTap(_ tap: GraphTap) throws(AudioError) {
         try edit { $0.removeTap(tap) }
         tap.stop()
@@ -365,7 +410,9 @@ public final class AudioEngine: @unchecked Sendable {
     // MARK: Offline rendering
 
     /// Offline: renders one block of `frames` frames on this thread and returns the output, valid until the
-    /// next call. Throws while attached to a running stream.
+    /// next call.
+    /// - Throws: `AudioError` of kind `invalidState` while the engine is attached to a running stream, or
+    ///   `invalidArgument` when `frames` is less than 1.
     public func render(frames: Int) throws(AudioError) -> AudioBufferView {
         let (output, input) = try state.withLock {
             (state: inout State) throws(AudioError) -> (AudioBuffer, AudioBuffer) in

@@ -66,21 +66,32 @@ public final class ChannelGroup: @unchecked Sendable {
     }
 
     /// Adds `node` to this group (moving it from another group).
+    /// - Throws: `AudioError` of kind `invalidState` when this group is not part of an engine yet (or its engine is
+    ///   gone), or `invalidArgument` when the group was removed from its engine or the move would make a cycle (this
+    ///   group's output feeding `node`).
     public func add(_ node: any AudioNode) throws(AudioError) {
         try requireEngine().edit { (editor: inout GraphEditor) throws(AudioError) in try editor.add(node, to: self) }
     }
 
     /// Adds `group` as a subgroup (moving it from its old parent).
+    /// - Throws: `AudioError` of kind `invalidState` when this group is not part of an engine yet (or its engine is
+    ///   gone), or `invalidArgument` when this group was removed from its engine or the move would make a cycle
+    ///   (`group` is this group itself or one that contains it).
     public func add(_ group: ChannelGroup) throws(AudioError) {
         try requireEngine().edit { (editor: inout GraphEditor) throws(AudioError) in try editor.add(group, to: self) }
     }
 
     /// Takes `node` out of this group and detaches it from the engine.
+    /// - Throws: `AudioError` of kind `invalidState` when this group is not part of an engine yet (or its engine is
+    ///   gone).
     public func remove(_ node: any AudioNode) throws(AudioError) {
         try requireEngine().edit { (editor: inout GraphEditor) throws(AudioError) in editor.detach(node) }
     }
 
     /// Replaces the group's filters (for example a `BiquadFilter` and a `GraphicEQ`).
+    /// - Throws: `AudioError` of kind `invalidState` when this group is not part of an engine yet (or its engine is
+    ///   gone), or `invalidArgument` when the group was removed from its engine, a filter has no input bus, a filter
+    ///   already filters another group, or the chain would make a cycle (a filter that feeds this group).
     public func setFilters(_ filters: [any AudioNode]) throws(AudioError) {
         try requireEngine().edit { (editor: inout GraphEditor) throws(AudioError) in
             try editor.setFilters(filters, of: self)

@@ -37,7 +37,9 @@ public struct GraphEditor {
     }
 
     /// Connects `source`'s output to `bus` of `destination`, attaching either if needed. Several sources
-    /// on one bus are summed. Throws if the bus does not exist or the connection would make a cycle.
+    /// on one bus are summed.
+    /// - Throws: `AudioError` of kind `invalidArgument` when `destination` has no input bus `bus`. A connection
+    ///   that would make a cycle is refused when the batch ends: `AudioEngine.edit(_:)` throws `invalidArgument`.
     public mutating func connect(
         _ source: any AudioNode, to destination: any AudioNode, bus: Int = 0
     ) throws(AudioError) {
@@ -65,6 +67,8 @@ public struct GraphEditor {
     }
 
     /// Makes `node` a member of `group` (summed into it), moving it out of any group it was in.
+    /// - Throws: `AudioError` of kind `invalidArgument` when `group` is not part of the engine (add it to one of the
+    ///   engine's groups first).
     public mutating func add(_ node: any AudioNode, to group: ChannelGroup) throws(AudioError) {
         try requireGroup(group)
         attach(node)
@@ -72,6 +76,7 @@ public struct GraphEditor {
     }
 
     /// Makes `child` a subgroup of `parent`, registering it if new and moving it out of its old parent.
+    /// - Throws: `AudioError` of kind `invalidArgument` when `parent` is not part of the engine.
     public mutating func add(_ child: ChannelGroup, to parent: ChannelGroup) throws(AudioError) {
         try requireGroup(parent)
         register(child)
@@ -93,6 +98,8 @@ public struct GraphEditor {
     }
 
     /// Replaces `group`'s filters (processed in order before its volume, pan and mute).
+    /// - Throws: `AudioError` of kind `invalidArgument` when `group` is not part of the engine, a filter has no input
+    ///   bus, or a filter already filters another group.
     public mutating func setFilters(_ filters: [any AudioNode], of group: ChannelGroup) throws(AudioError) {
         try requireGroup(group)
         for filter in filters where filter.inputBusCount < 1 {

@@ -46,6 +46,8 @@ extension AudioPlayer {
     /// Hands `handler` the audio the player plays (after its volume and pan), in buffers of `bufferSize`
     /// frames on a consumer thread — for meters and scopes, EZAudioPlayer's `playedAudio`. Follows file
     /// swaps; remove with `output.engine.removeTap(_:)`.
+    /// - Throws: `AudioError` of kind `invalidArgument` when `bufferSize` is below 1, or `backendError` when the
+    ///   tap's consumer thread cannot start.
     public func playedAudio(
         bufferSize: Int = 1024, _ handler: @escaping @Sendable (AudioBufferView) -> Void
     ) throws(AudioError) -> GraphTap {

@@ -70,6 +70,15 @@ public final class AudioPlayer: @unchecked Sendable {
     /// the output's channels (a mono file feeds them all; other files are mapped by
     /// `ChannelMap.standard(from:to:)`: stereo averaged to mono, 5.1 mixed down to stereo). `onStreamEvent`
     /// hears the output stream's events (xruns, server shutdown, device loss) on a control thread.
+    /// - Throws: `AudioError` of kind `fileNotFound`, `fileUnreadable`, `invalidFile` or `unsupportedFormat` when
+    ///   `path` is missing, cannot be read, is not usable audio or is in a format the installed codec libraries
+    ///   cannot decode; `invalidArgument` for a channel count or rate out of range; with `backend` nil,
+    ///   `unknownBackend` when `DECIBEL_BACKEND` names no backend; or what opening and starting the output throws:
+    ///   `backendUnavailable` when the backend's library or server is missing (or the backend named is
+    ///   unavailable), `deviceNotFound` for an unknown `device`, `unsupportedConfiguration` when the device refuses
+    ///   even its own rate and channels (or PulseAudio refuses the stream), `timedOut` when the server does not
+    ///   answer in time, `streamInvalidated` when the server or device goes away, or `backendError` when the
+    ///   backend's library fails (a busy ALSA device, say) or a thread cannot start.
     public init(
         path: String, backend: (any AudioBackend)? = nil, device: String? = nil, sampleRate: Double? = nil,
         channelCount: Int = 2, onStreamEvent: (@Sendable (StreamEvent) -> Void)? = nil
@@ -113,6 +122,10 @@ public final class AudioPlayer: @unchecked Sendable {
 
     /// Opens another file in place of this one, keeping volume, pan, looping and the output; the player
     /// stops at the new file's start. Posts `fileChanged`, then `stateChanged(.stopped)` if it was playing.
+    /// - Throws: `AudioError` of kind `fileNotFound`, `fileUnreadable`, `invalidFile` or `unsupportedFormat` when
+    ///   `path` is missing, cannot be read, is not usable audio or is in a format the installed codec libraries
+    ///   cannot decode; `unsupportedConfiguration` if libsoxr refuses to resample it to the output's rate; or
+    ///   `backendError` when its decoder thread cannot start. The current file stays loaded then.
     public func load(path: String) throws(AudioError) {
         try replace(
             with: Self.open(path, rate: output.format.sampleRate, channels: output.engine.channelCount), resumeAt: nil)
@@ -123,6 +136,12 @@ public final class AudioPlayer: @unchecked Sendable {
     /// Moves playback to another device of the output's backend (`nil`: its default output) without
     /// stopping: the position is kept, and a device at another rate gets the file resampled for it.
     /// Posts `deviceChanged`.
+    /// - Throws: `AudioError` from `Output.setDevice(_:)`: `invalidState` or `backendError` when JACK cannot stop
+    ///   the old stream; `deviceNotFound` for an unknown `device`, or `backendUnavailable`,
+    ///   `unsupportedConfiguration`, `timedOut`, `streamInvalidated` or `backendError` when the new stream cannot
+    ///   open or start. When the new device runs another rate, reopening the file can throw `fileNotFound`,
+    ///   `fileUnreadable`, `invalidFile` or `unsupportedFormat` (it changed or went away meanwhile),
+    ///   `unsupportedConfiguration` (libsoxr refuses the rate) or `backendError` (its decoder thread cannot start).
     public func setDevice(_ device: String?) throws(AudioError) {
         let rate = output.format.sampleRate
         let position = currentTime, wasPlaying = state == .playing
@@ -162,13 +181,13 @@ public final class AudioPlayer: @unchecked Sendable {
     }
 
     /// Waits until playback reaches the end of the file; returns at once when the player is stopped (at
-    /// the end already, or never started). Throws `CancellationError` if the waiting task is cancelled
-    /// first (playback goes on).
+    /// the end already, or never started).
     ///
     /// ```swift
     /// player.play()
     /// try await player.endOfFile()
     /// ```
+    /// - Throws: `CancellationError` if the waiting task is cancelled first (playback goes on); nothing else.
     public func endOfFile() async throws {
         let events = events()  // listening before looking at the state, so an end in between is not missed
         if state == .stopped { return }

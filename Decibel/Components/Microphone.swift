@@ -58,6 +58,10 @@ public final class Microphone: @unchecked Sendable {
 
     /// Opens the microphone on `device` of `backend` (defaults: the runtime-picked backend and its default
     /// input). `onBuffer`, if given, receives every buffer before the delegate does.
+    /// - Throws: `AudioError` of kind `invalidArgument` when `channelCount` is not 1...64 or `bufferSize` is not
+    ///   16...65536; with `backend` nil, `unknownBackend` when `DECIBEL_BACKEND` names no backend or
+    ///   `backendUnavailable` when the one it names is unavailable. The stream opens, and `device` is checked,
+    ///   in `start()`.
     public convenience init(
         backend: (any AudioBackend)? = nil, device: String? = nil, channelCount: Int = 1,
         sampleRate: Double? = nil, bufferSize: Int = 1024,
@@ -71,6 +75,10 @@ public final class Microphone: @unchecked Sendable {
     /// Opens the microphone on chosen input channels of the device (0-based, in the order given): channels
     /// 3 and 4 of an 8-channel interface are `[2, 3]`, delivered as a 2-channel buffer. Works on every
     /// backend: the capture opens up to the highest channel asked for.
+    /// - Throws: `AudioError` of kind `invalidArgument` when `channels` is empty, holds more than 64 channels or
+    ///   a number outside 0...1023, or `bufferSize` is not 16...65536; with `backend` nil, `unknownBackend` when
+    ///   `DECIBEL_BACKEND` names no backend or `backendUnavailable` when the one it names is unavailable. The
+    ///   stream opens, and `device` is checked, in `start()`.
     public convenience init(
         backend: (any AudioBackend)? = nil, device: String? = nil, channels: [Int], sampleRate: Double? = nil,
         bufferSize: Int = 1024, onBuffer: (@Sendable (AudioBufferView) -> Void)? = nil
@@ -129,6 +137,12 @@ public final class Microphone: @unchecked Sendable {
     }
 
     /// Starts capturing (opening the stream on first use).
+    /// - Throws: `AudioError` of kind `invalidArgument` when `sampleRate` is out of range (1000...768000 Hz);
+    ///   opening the stream, `backendUnavailable` when the backend's library or server is missing,
+    ///   `deviceNotFound` for an unknown `device`, `unsupportedConfiguration` when the device refuses even its own
+    ///   rate and channels (or PulseAudio refuses the stream), `timedOut` when the server does not answer in time;
+    ///   `streamInvalidated` when the server or device goes away; or `backendError` when the backend's library
+    ///   fails (a busy ALSA device, say) or a thread cannot start.
     public func start() throws(AudioError) {
         try state.withLock { (state: inout (session: Session?, device: String?, running: Bool)) throws(AudioError) in
             guard !state.running else { return }
@@ -145,6 +159,8 @@ public final class Microphone: @unchecked Sendable {
     }
 
     /// Stops capturing; buffers already captured are still delivered.
+    /// - Throws: `AudioError` of kind `backendError` when JACK cannot deactivate the stream's client (the other
+    ///   backends do not throw when stopping).
     public func stop() throws(AudioError) {
         try state.withLock { (state: inout (session: Session?, device: String?, running: Bool)) throws(AudioError) in
             guard state.running else { return }
@@ -180,6 +196,10 @@ public final class Microphone: @unchecked Sendable {
     }
 
     /// Moves capture to another device (`nil`: the default input), restarting if it was running.
+    /// - Throws: `AudioError` of kind `backendError` when JACK cannot stop the old stream; and, when it was
+    ///   running, what `start()` throws opening `device`: `deviceNotFound` for an unknown `device`,
+    ///   `backendUnavailable`, `unsupportedConfiguration`, `timedOut`, `streamInvalidated`, `invalidArgument` or
+    ///   `backendError`. The new device is kept even when the restart fails.
     public func setDevice(_ device: String?) throws(AudioError) {
         let wasRunning = isRunning
         try stop()

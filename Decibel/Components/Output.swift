@@ -6,11 +6,9 @@ import Synchronization
 /// through the runtime-picked backend, with volume, pan and a level meter.
 ///
 /// ```swift
-/// var phase = 0.0
 /// let output = try Output { buffer, sampleTime in       // render thread: no allocation, no locks
-///     for i in 0..<buffer.frameCount {
-///         let sample = Float(sin(phase)) * 0.2
-///         phase += 2 * .pi * 440 / 48_000
+///     for i in 0..<buffer.frameCount {                  // 440 Hz at 48 kHz, from the sample time: no state
+///         let sample = Float(sin(2 * .pi * 440 * Double(sampleTime + Int64(i)) / 48_000)) * 0.2
 ///         for channel in 0..<buffer.channelCount { buffer.samples(channel)[i] = sample }
 ///     }
 /// }
@@ -33,6 +31,13 @@ public final class Output: @unchecked Sendable {
 
     /// Opens an output on `device` of `backend` (defaults: the runtime-picked backend, its default
     /// output), optionally with a data source that fills each block on the render thread.
+    /// - Throws: `AudioError` of kind `invalidArgument` for a channel count, rate or buffer size out of range;
+    ///   with `backend` nil, `unknownBackend` when `DECIBEL_BACKEND` names no backend; or what opening the stream
+    ///   throws: `backendUnavailable` when the backend's library or server is missing (or the backend named is
+    ///   unavailable), `deviceNotFound` for an unknown `device`, `unsupportedConfiguration` when the device
+    ///   refuses even its own rate and channels, `timedOut` when the server does not answer in time,
+    ///   `streamInvalidated` when a PulseAudio server goes away meanwhile, or `backendError` when the backend's
+    ///   library fails otherwise (a busy ALSA device, say) or a thread cannot start.
     public init(
         backend: (any AudioBackend)? = nil, device: String? = nil, channelCount: Int = 2,
         sampleRate: Double? = nil, bufferSize: BufferSize = .automatic, name: String = "Decibel output",
@@ -77,6 +82,13 @@ public final class Output: @unchecked Sendable {
     /// opens on the new device, the engine moves to it (re-preparing nodes if the rate differs) and, if
     /// the output was playing, plays on. Device-change observers hear the new id. The old device is
     /// released first, so a device that allows one client at a time works too.
+    /// - Throws: `AudioError` of kind `invalidState` (after `close()`) or `backendError` when JACK cannot stop the
+    ///   old stream; opening the new one, `deviceNotFound` for an unknown `device`, `backendUnavailable` when the
+    ///   backend's library or server is missing, `unsupportedConfiguration` when the device refuses even its own
+    ///   rate and channels (or PulseAudio refuses the stream), `timedOut` when the server does not answer in
+    ///   time, `streamInvalidated` when the server or device goes away, or `backendError` when the backend's
+    ///   library fails or a thread cannot start; starting it (if the output was playing), the same kinds. When
+    ///   opening the new stream fails, the old one is already closed.
     public func setDevice(_ device: String?) throws(AudioError) {
         // The streams are stopped, opened and started outside `current`'s lock: a stream event handler that
         // reads `stream` or `device` meanwhile must not wait on it. `switching` keeps two switches apart.
@@ -122,6 +134,13 @@ public final class Output: @unchecked Sendable {
     /// }
     /// let output = try Output(renderer: Tone())
     /// ```
+    /// - Throws: `AudioError` of kind `invalidArgument` for a channel count, rate or buffer size out of range;
+    ///   with `backend` nil, `unknownBackend` when `DECIBEL_BACKEND` names no backend; or what opening the stream
+    ///   throws: `backendUnavailable` when the backend's library or server is missing (or the backend named is
+    ///   unavailable), `deviceNotFound` for an unknown `device`, `unsupportedConfiguration` when the device
+    ///   refuses even its own rate and channels, `timedOut` when the server does not answer in time,
+    ///   `streamInvalidated` when a PulseAudio server goes away meanwhile, or `backendError` when the backend's
+    ///   library fails otherwise (a busy ALSA device, say) or a thread cannot start.
     public convenience init<Renderer: AudioRenderer>(
         backend: (any AudioBackend)? = nil, device: String? = nil, channelCount: Int = 2,
         sampleRate: Double? = nil, bufferSize: BufferSize = .automatic, name: String = "Decibel output",
@@ -136,9 +155,13 @@ public final class Output: @unchecked Sendable {
     deinit { stream.close() }
 
     /// Adds a node (a player, a tone, a group) to what the output plays.
+    /// - Throws: `AudioError` of kind `invalidArgument` when adding `node` would make a cycle in the graph (a node
+    ///   fed by what the output itself plays).
     public func add(_ node: any AudioNode) throws(AudioError) { try group.add(node) }
 
     /// Removes a node added with `add(_:)`.
+    /// - Throws: `AudioError` of kind `invalidArgument` only if the graph could not be re-planned (a cycle), which
+    ///   removing a node never causes: in practice it does not throw.
     public func remove(_ node: any AudioNode) throws(AudioError) { try group.remove(node) }
 
     /// Output volume, 0 ... 4 (1 is unity); changes ramp, so they never click.
@@ -154,9 +177,15 @@ public final class Output: @unchecked Sendable {
     }
 
     /// Starts playing.
+    /// - Throws: `AudioError` of kind `invalidState` after `close()`, `streamInvalidated` when the stream's server
+    ///   or device has gone away, `backendUnavailable` or `timedOut` when a PipeWire or PulseAudio server does not
+    ///   answer as the stream connects, `unsupportedConfiguration` when PulseAudio refuses the stream, or
+    ///   `backendError` when the backend's library fails to start it (or its thread cannot start).
     public func start() throws(AudioError) { try stream.start() }
 
     /// Stops playing; nodes keep their state.
+    /// - Throws: `AudioError` of kind `invalidState` (after `close()`) or `backendError` when JACK cannot
+    ///   deactivate the stream's client; the other backends do not throw when stopping.
     public func stop() throws(AudioError) { try stream.stop() }
 
     /// Stops and releases the device.

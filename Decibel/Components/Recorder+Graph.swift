@@ -15,6 +15,8 @@ extension Recorder {
     /// ```
     /// With `frameLimit`, exactly that many frames are recorded and the rest is ignored. An engine running
     /// at another rate than the recorder's is refused: the file would play at the wrong speed.
+    /// - Throws: `AudioError` of kind `invalidArgument` when the engine's rate is not the recorder's `sampleRate`
+    ///   or `bufferSize` is below 1, or `backendError` when the tap's consumer thread cannot start.
     @discardableResult
     public func record(
         _ node: any AudioNode, in engine: AudioEngine, bufferSize: Int = 1024, frameLimit: Int? = nil
@@ -30,6 +32,8 @@ extension Recorder {
     }
 
     /// Records what `group` renders (after its volume, pan and filters).
+    /// - Throws: `AudioError` of kind `invalidArgument` when the engine's rate is not the recorder's `sampleRate`
+    ///   or `bufferSize` is below 1, or `backendError` when the tap's consumer thread cannot start.
     @discardableResult
     public func record(
         _ group: ChannelGroup, in engine: AudioEngine, bufferSize: Int = 1024, frameLimit: Int? = nil
@@ -49,11 +53,16 @@ extension Recorder {
     /// recorder's single producer, so sources never race for its ring. Stop with ``RecordingMix/stop(in:)``.
     ///
     /// ```swift
-    /// let mix = try recorder.record(mixing: [engine.inputNode, player], in: engine)
+    /// let backing = FilePlayer(source: try AudioFileSource(path: "backing.flac"))
+    /// try engine.mainGroup.add(backing)
+    /// let mix = try recorder.record(mixing: [engine.inputNode, backing], in: engine)
     /// // … later
     /// try mix.stop(in: engine)
     /// let summary = try recorder.close()
     /// ```
+    /// - Throws: `AudioError` of kind `invalidArgument` when `nodes` is empty, the engine's rate is not the
+    ///   recorder's `sampleRate` or `bufferSize` is below 1, or `backendError` when the tap's consumer thread
+    ///   cannot start.
     public func record(
         mixing nodes: [any AudioNode], in engine: AudioEngine, bufferSize: Int = 1024, frameLimit: Int? = nil
     ) throws(AudioError) -> RecordingMix {
@@ -97,6 +106,8 @@ public struct RecordingMix: Sendable {
     public let tap: GraphTap
 
     /// Stops recording the mix: removes the tap (what it holds is still written) and the summing node.
+    /// - Throws: `AudioError` of kind `invalidArgument` only if the engine's graph could not be re-planned (a
+    ///   cycle), which removing a tap and a node never causes: in practice it does not throw.
     public func stop(in engine: AudioEngine) throws(AudioError) {
         try engine.removeTap(tap)
         try engine.detach(node)

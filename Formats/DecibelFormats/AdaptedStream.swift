@@ -39,8 +39,16 @@ public final class AdaptedStream: AudioStream {
     /// The device stream's state.
     public var state: StreamState { deviceStream.state }
     /// Starts the device stream.
+    /// - Throws: What the device stream's `start()` throws: `AudioError` of kind `invalidState` when it was
+    ///   closed, `streamInvalidated` when its device or server went away, or `backendError` when the backend
+    ///   cannot start it; a PipeWire or PulseAudio stream, which connects to its server here, also
+    ///   `backendUnavailable`, `timedOut` or (PulseAudio) `unsupportedConfiguration` when the server is gone,
+    ///   does not answer in time or refuses the stream.
     public func start() throws(AudioError) { try deviceStream.start() }
     /// Stops the device stream.
+    /// - Throws: What the device stream's `stop()` throws: `AudioError` of kind `invalidState` when a JACK
+    ///   stream was closed, or `backendError` when JACK cannot deactivate its client (the other backends'
+    ///   streams do not throw here).
     public func stop() throws(AudioError) { try deviceStream.stop() }
     /// Closes the device stream.
     public func close() { deviceStream.close() }
@@ -77,6 +85,12 @@ extension AudioBackend {
     ///
     /// With `conversion: .decibel` the stream always opens at the device's own rate and Decibel resamples,
     /// even where the server would have taken the asked rate.
+    /// - Throws: `AudioError` of kind `invalidArgument` when a channel count, the rate or the buffer size is
+    ///   out of range; `unsupportedConfiguration` when the device refuses even its own rate with the channel
+    ///   counts it lists (or refuses the configuration and is not listed, so there is nothing to fall back
+    ///   on), or libsoxr refuses the conversion; and the backend's other errors from opening the stream or
+    ///   listing its devices, such as `deviceNotFound`, `backendUnavailable`, `timedOut` or `backendError`. A
+    ///   duplex stream whose rate must change throws what `BridgedDuplexStream`'s initialiser throws.
     public func makeAdaptedStream(
         _ configuration: StreamConfiguration, quality: Resampler.Quality = .veryHigh,
         conversion: RateConversion = .preferDevice

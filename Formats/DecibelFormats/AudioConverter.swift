@@ -44,6 +44,14 @@ public struct ConversionSummary: Sendable, Hashable {
 /// File-to-file conversion in bounded memory: decode, optionally remap channels and resample, encode.
 public enum AudioConverter {
     /// Converts `input` to `output` (overwritten) as `options` say and returns both files' descriptions.
+    /// - Throws: `AudioError` of kind `fileNotFound`, `fileUnreadable`, `invalidFile` or `unsupportedFormat`
+    ///   when the input cannot be opened (see `AudioFile.init(path:chunkFrames:)`), and `invalidFile` when it
+    ///   turns out truncated or corrupt while decoding; `unsupportedFormat` also when `options.format` is nil
+    ///   and the output's extension names no format Decibel writes, or when the installed libsndfile or FFmpeg
+    ///   cannot write the format at that rate and channel count; `invalidArgument` when the gain is not finite,
+    ///   the output rate is not a whole number of Hz in 1…`AudioFile.maxSampleRate` or the channel count is
+    ///   not in 1…1024; `unsupportedConfiguration` when libsoxr refuses the rate conversion; or
+    ///   `fileUnreadable` when the output cannot be created, written or finished.
     @discardableResult
     public static func convert(
         input: String, output: String, options: ConvertOptions = ConvertOptions()
@@ -121,6 +129,8 @@ public enum AudioConverter {
     }
 
     /// The format an output path's extension implies for `input` (see `ConvertOptions.format`).
+    /// - Throws: `AudioError` of kind `unsupportedFormat` when the extension names no container Decibel knows,
+    ///   or one it reads but does not write (`.caf`, `.au`, `.mp3`).
     public static func defaultFormat(
         forOutput path: String, input: AudioFile
     ) throws(AudioError) -> AudioFileWriter.Format {

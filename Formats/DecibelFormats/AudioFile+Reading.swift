@@ -5,9 +5,9 @@ extension AudioFile {
     /// Reads up to `destination.frameCount` frames at `position` into `destination`'s channels and returns
     /// how many were read (fewer only at the end of the file; 0 at the end). Channels the file has beyond
     /// the destination's are dropped; destination channels beyond the file's are filled with silence.
-    ///
-    /// Throws `.invalidFile` when the audio ends before the frame count its header declared (a
-    /// truncated or corrupt stream), with libsndfile's reason.
+    /// - Throws: `AudioError` of kind `invalidFile` when the audio ends before the frame count its header
+    ///   declared or cannot be decoded (a truncated or corrupt stream), with the decoder's reason, or
+    ///   `invalidState` when the file was closed.
     public func read(into destination: AudioBufferView) throws(AudioError) -> Int {
         if let media { return try read(from: media, into: destination) }
         let handle = try openHandle()
@@ -95,6 +95,9 @@ extension AudioFile {
 
     /// Reads up to `buffer.frameCapacity` frames into `buffer`, sets its `frameLength` to the count read
     /// and returns it.
+    /// - Throws: `AudioError` of kind `invalidFile` when the audio ends before the frame count its header
+    ///   declared or cannot be decoded (a truncated or corrupt stream), or `invalidState` when the file was
+    ///   closed.
     @discardableResult
     public func read(into buffer: AudioBuffer) throws(AudioError) -> Int {
         let count = try read(into: buffer.view(frames: buffer.frameCapacity))
@@ -105,6 +108,9 @@ extension AudioFile {
     /// Reads the rest of the file into a new buffer. Memory grows with the file: prefer `read(into:)`
     /// in a loop (or `AudioFileSource`) for long files. `maxFrames` guards against surprises. When the
     /// length is an estimate (`frameCountIsEstimate`), the buffer holds what the stream really delivers.
+    /// - Throws: `AudioError` of kind `invalidArgument` when more than `maxFrames` frames remain, `invalidFile`
+    ///   when the audio ends before the frame count its header declared or cannot be decoded, or `invalidState`
+    ///   when the file was closed.
     public func readAll(maxFrames: Int = 1 << 27) throws(AudioError) -> AudioBuffer {
         guard remainingFrames <= maxFrames else {
             throw AudioError(

@@ -7,6 +7,8 @@ import Glibc
 
 extension AudioFile {
     /// Moves `position` to `frame` (0…`frameCount`; `frameCount` is the end).
+    /// - Throws: `AudioError` of kind `invalidArgument` when `frame` is not in 0…`frameCount`, `invalidState`
+    ///   when the file was closed, or `invalidFile` when the decoder cannot seek there.
     public func seek(toFrame frame: Int) throws(AudioError) {
         guard frame >= 0, frame <= frameCount else {
             throw AudioError(
@@ -28,6 +30,8 @@ extension AudioFile {
     }
 
     /// Moves `position` to the frame at `seconds` (rounded to the nearest frame, clamped to the file).
+    /// - Throws: `AudioError` of kind `invalidArgument` when `seconds` is not finite, `invalidState` when the
+    ///   file was closed, or `invalidFile` when the decoder cannot seek there.
     public func seek(toTime seconds: Double) throws(AudioError) {
         guard seconds.isFinite else { throw AudioError(.invalidArgument, "\(path): cannot seek to \(seconds) s") }
         let frame = (seconds * Double(sampleRate)).rounded()

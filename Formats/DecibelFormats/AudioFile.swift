@@ -59,6 +59,11 @@ public final class AudioFile: @unchecked Sendable {
     let shortScratch: UnsafeMutablePointer<Int16>?
 
     /// Opens `path` for reading. `chunkFrames` sizes the one scratch block (default 4096 frames).
+    /// - Throws: `AudioError` of kind `fileNotFound` when the file does not exist; `fileUnreadable` when it is
+    ///   a directory, lacks read permission or cannot be opened; `invalidFile` when it is empty, truncated,
+    ///   corrupt, not audio or has an absurd header; `unsupportedFormat` for an encoding the installed
+    ///   libsndfile cannot decode, or an MP4/M4A or AAC file when FFmpeg's libraries are missing; or
+    ///   `invalidArgument` when `chunkFrames` is not positive or too large for the file's channels.
     public init(path: String, chunkFrames: Int = 4096) throws(AudioError) {
         guard chunkFrames > 0 else {
             throw AudioError(.invalidArgument, "AudioFile: chunkFrames must be positive, got \(chunkFrames)")

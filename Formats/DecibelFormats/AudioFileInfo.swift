@@ -52,6 +52,10 @@ public struct AudioFileInfo: Sendable, Hashable, Codable {
     }
 
     /// Opens `path`, summarises it and closes it.
+    /// - Throws: `AudioError` of kind `fileNotFound` when the file does not exist, `fileUnreadable` when it is
+    ///   a directory or cannot be opened, `invalidFile` when it is empty, truncated, corrupt, not audio or has
+    ///   an absurd header, or `unsupportedFormat` for an encoding the installed libsndfile cannot decode (or an
+    ///   MP4/M4A or AAC file when FFmpeg's libraries are missing).
     public init(path: String) throws(AudioError) {
         self.init(try AudioFile(path: path))
     }

@@ -12,6 +12,8 @@ extension AudioFileSource: AudioPullSource {
 
     /// Fills `frames` frames. While the decoder catches up after a seek (or falls behind) the gap is
     /// silence and the whole block counts as played; only the real end of the file returns fewer.
+    /// - Throws: Never: the signature is `AudioPullSource`'s. Decoding errors (`invalidFile`, say) stay on
+    ///   the decoder thread, end the audio early and show in `error`.
     public func read(into destination: AudioBufferView, frames: Int) throws(AudioError) -> Int {
         let count = render(into: destination.prefix(frames))
         return count < frames && !isAtEnd ? frames : count
@@ -19,6 +21,8 @@ extension AudioFileSource: AudioPullSource {
 
     /// Render-thread seek to an output-rate frame: posts the request for the decoder, which polls for it
     /// every few milliseconds (no wake-up call, since that would take a lock).
+    /// - Throws: Never: the signature is `AudioPullSource`'s. `frame` is clamped to the file, so there is no
+    ///   `invalidArgument`, and a seek the decoder fails to make shows in `error`.
     public func seek(to frame: Int) throws(AudioError) {
         let fileFrame = Int((Double(max(0, frame)) * fileFormat.sampleRate / format.sampleRate).rounded())
         seekRequest.store(min(fileFrame, file.frameCount), ordering: .releasing)

@@ -32,11 +32,20 @@ public final class AudioFileSource: @unchecked Sendable {
     let playhead = Atomic<Int>(0)
 
     /// Opens `path` for playback at `sampleRate` (nil: the file's own rate), buffering `bufferSeconds`.
+    /// - Throws: `AudioError` of kind `fileNotFound`, `fileUnreadable`, `invalidFile` or `unsupportedFormat`
+    ///   when the file cannot be opened (see `AudioFile.init(path:chunkFrames:)`); `invalidArgument` when
+    ///   `sampleRate` is not a positive finite rate or `bufferSeconds` is not in (0, 60];
+    ///   `unsupportedConfiguration` when libsoxr refuses the rate conversion; or `backendError` when the decoder
+    ///   thread cannot start.
     public convenience init(path: String, sampleRate: Double? = nil, bufferSeconds: Double = 1) throws(AudioError) {
         try self.init(file: AudioFile(path: path), sampleRate: sampleRate, bufferSeconds: bufferSeconds)
     }
 
     /// Plays `file` from its current position; the source owns it from now on.
+    /// - Throws: `AudioError` of kind `invalidArgument` when `sampleRate` is not a positive finite rate or
+    ///   `bufferSeconds` is not in (0, 60], `unsupportedConfiguration` when libsoxr refuses the rate conversion,
+    ///   or `backendError` when the decoder thread cannot start. (A closed or damaged `file` is not reported
+    ///   here: the decoder stops and `error` says why.)
     public init(file: AudioFile, sampleRate: Double? = nil, bufferSeconds: Double = 1) throws(AudioError) {
         let rate = sampleRate ?? Double(file.sampleRate)
         guard rate > 0, bufferSeconds > 0, bufferSeconds <= 60 else {
@@ -124,6 +133,8 @@ public final class AudioFileSource: @unchecked Sendable {
 
     /// Control thread: jumps to `frame` of the file (file frames, 0…`fileFrameCount`); the render thread
     /// plays silence until the decoder has refilled from there. Works after the end was reached too.
+    /// - Throws: `AudioError` of kind `invalidArgument` when `frame` is not in 0…`fileFrameCount`. (A seek the
+    ///   decoder then fails to make is not thrown: `error` reports it.)
     public func seek(toFrame frame: Int) throws(AudioError) {
         guard frame >= 0, frame <= file.frameCount else {
             throw AudioError(
@@ -134,6 +145,7 @@ public final class AudioFileSource: @unchecked Sendable {
     }
 
     /// Control thread: jumps to `seconds` into the file (clamped to its length).
+    /// - Throws: `AudioError` of kind `invalidArgument` when `seconds` is not finite.
     public func seek(toTime seconds: Double) throws(AudioError) {
         guard seconds.isFinite else { throw AudioError(.invalidArgument, "\(file.path): cannot seek to \(seconds) s") }
         try seek(toFrame: Int(min(max((seconds * fileFormat.sampleRate).rounded(), 0), Double(file.frameCount))))

@@ -17,6 +17,12 @@ extension AudioFileWriter {
     /// W64, AIFF, CAF and AU; FLAC, Ogg and MP3 cannot be extended in place and are refused. With
     /// `sampleRate` or `channelCount` given, a file of another rate or channel count is refused too, so a
     /// recording is never silently mislabelled.
+    /// - Throws: `AudioError` of kind `fileNotFound` when the file does not exist; `fileUnreadable` when it is
+    ///   a directory or cannot be opened; `invalidFile` when it is empty, corrupt or not audio;
+    ///   `unsupportedFormat` when it is MP4/M4A, AAC, FLAC, Ogg, MP3 or another container libsndfile cannot
+    ///   extend, its encoding is one libsndfile cannot decode or Decibel does not name, or libsndfile cannot
+    ///   seek to its end; or `invalidArgument` when its rate or channel count differs from `sampleRate` or
+    ///   `channelCount`, or `chunkFrames` is not positive.
     public convenience init(
         appendingTo path: String, sampleRate: Double? = nil, channelCount: Int? = nil, keepsHeaderValid: Bool = true,
         chunkFrames: Int = 4096

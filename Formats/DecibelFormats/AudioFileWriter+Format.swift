@@ -25,16 +25,21 @@ extension AudioFileWriter {
         /// WAV with `bits`-bit integer PCM (8, 16, 24, 32), or 32-bit float when `float` is set. WAV files
         /// are written as RF64 that downgrades itself to plain WAV when the file stays under 4 GiB, so
         /// long recordings keep going past the 4 GiB limit of the WAV header.
+        /// - Throws: `AudioError` of kind `unsupportedFormat` when `bits` is not 8, 16, 24 or 32 (with `float`,
+        ///   not 32 or 64).
         public static func wav(bits: Int = 16, float: Bool = false) throws(AudioError) -> Format {
             try pcm(.wav, bits: bits, float: float)
         }
 
         /// AIFF with `bits`-bit integer PCM (8, 16, 24, 32), or 32-bit float (AIFF-C) when `float` is set.
+        /// - Throws: `AudioError` of kind `unsupportedFormat` when `bits` is not 8, 16, 24 or 32 (with `float`,
+        ///   not 32 or 64).
         public static func aiff(bits: Int = 16, float: Bool = false) throws(AudioError) -> Format {
             try pcm(.aiff, bits: bits, float: float)
         }
 
         /// FLAC with 8-, 16- or 24-bit samples.
+        /// - Throws: `AudioError` of kind `unsupportedFormat` when `bits` is not 8, 16 or 24.
         public static func flac(bits: Int = 16, compression: Double? = nil) throws(AudioError) -> Format {
             guard [8, 16, 24].contains(bits) else {
                 throw AudioError(.unsupportedFormat, "FLAC stores 8, 16 or 24 bits per sample, not \(bits)")
@@ -62,6 +67,7 @@ extension AudioFileWriter {
         }
 
         /// Apple Lossless in an M4A file, 16 or 24 bits per sample (FFmpeg, loaded at run time).
+        /// - Throws: `AudioError` of kind `unsupportedFormat` when `bits` is not 16 or 24.
         public static func alac(bits: Int = 16) throws(AudioError) -> Format {
             guard bits == 16 || bits == 24 else {
                 throw AudioError(.unsupportedFormat, "ALAC is written with 16 or 24 bits per sample, not \(bits)")
@@ -73,6 +79,8 @@ extension AudioFileWriter {
 
         /// The format `decibel convert --format NAME --bits N` means: `wav`, `aiff`, `flac`, `ogg`, `opus`,
         /// `m4a` (AAC) or `alac`.
+        /// - Throws: `AudioError` of kind `unsupportedFormat` when `name` is none of those, or `bits` is a depth
+        ///   the format does not store (WAV and AIFF take 8, 16, 24 or 32; FLAC 8, 16 or 24).
         public static func named(_ name: String, bits: Int? = nil) throws(AudioError) -> Format {
             switch name.lowercased() {
             case "wav": return try wav(bits: bits ?? 16)

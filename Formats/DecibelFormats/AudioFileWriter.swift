@@ -34,6 +34,12 @@ public final class AudioFileWriter: @unchecked Sendable {
 
     /// Creates (or truncates) `path`. `metadata` keys are written as the container allows (WAV INFO,
     /// AIFF annotations, Vorbis comments).
+    /// - Throws: `AudioError` of kind `invalidArgument` when `channelCount` is not in 1…`AudioFile.maxChannels`,
+    ///   `sampleRate` is not a whole number of Hz in 1…`AudioFile.maxSampleRate` or `chunkFrames` is not
+    ///   positive; `unsupportedFormat` when the installed libsndfile (or, for M4A and AAC, FFmpeg) cannot write
+    ///   `format` at that rate and channel count, FFmpeg's libraries are missing, or ADTS is asked for ALAC
+    ///   (FFmpeg reports a file it cannot create this way too); or `fileUnreadable` when libsndfile cannot
+    ///   create the file (a missing directory, no permission).
     public convenience init(
         path: String, format: Format, sampleRate: Double, channelCount: Int,
         metadata: [AudioFileMetadataKey: String] = [:], keepsHeaderValid: Bool = true, chunkFrames: Int = 4096
@@ -133,6 +139,8 @@ public final class AudioFileWriter: @unchecked Sendable {
     }
 
     /// Appends every frame of `source`. Channels beyond the file's are dropped; missing ones are silent.
+    /// - Throws: `AudioError` of kind `invalidState` when the writer was closed, `unsupportedFormat` when an
+    ///   AIFF or AU file would pass 4 GiB, or `fileUnreadable` when writing fails (a full disk, say).
     public func write(_ source: AudioBufferView) throws(AudioError) {
         try write(frames: source.frameCount) { scratch, offset, count in
             Self.interleave(source, from: offset, frames: count, channels: self.channelCount, into: scratch)
@@ -140,6 +148,9 @@ public final class AudioFileWriter: @unchecked Sendable {
     }
 
     /// Appends `frames` frames of silence.
+    /// - Throws: `AudioError` of kind `invalidArgument` when `frames` is negative, `invalidState` when the
+    ///   writer was closed, `unsupportedFormat` when an AIFF or AU file would pass 4 GiB, or `fileUnreadable`
+    ///   when writing fails (a full disk, say).
     public func writeSilence(frames: Int) throws(AudioError) {
         try write(frames: frames) { scratch, _, count in scratch.update(repeating: 0, count: count * self.channelCount)
         }
@@ -151,6 +162,8 @@ public final class AudioFileWriter: @unchecked Sendable {
     }
 
     /// Finishes the file (final header, codec flush) and closes it. Later writes throw `.invalidState`.
+    /// - Throws: `AudioError` of kind `fileUnreadable` when libsndfile or FFmpeg fails to finish and close the
+    ///   file. Closing a closed writer does nothing.
     public func close() throws(AudioError) {
         if let media {
             isClosed = true

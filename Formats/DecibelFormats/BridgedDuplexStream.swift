@@ -31,6 +31,11 @@ public final class BridgedDuplexStream: AudioStream {
     /// Opens the input on `input` (`inputDevice`, or its default) and the output on `output`. `clock` is
     /// where both sides read the time (nanoseconds); keep the default unless the devices are driven by a
     /// simulated clock.
+    /// - Throws: `AudioError` of kind `invalidArgument` when `configuration` is not duplex or a channel count,
+    ///   the rate or the buffer size is out of range; whatever `makeAdaptedStream(_:quality:conversion:)`
+    ///   throws for either side (`deviceNotFound`, `backendUnavailable`, `unsupportedConfiguration`,
+    ///   `backendError`, `timedOut`, …); or `unsupportedConfiguration` when libsoxr refuses the ratio between
+    ///   the two devices' rates.
     public init(
         input: any AudioBackend, inputDevice: String?, output: any AudioBackend, outputDevice: String?,
         configuration: StreamConfiguration, clock: @escaping @Sendable () -> UInt64 = { MonotonicClock.now() }
@@ -102,6 +107,11 @@ public final class BridgedDuplexStream: AudioStream {
     /// The output stream's state.
     public var state: StreamState { outputStream.state }
     /// Starts the input, then the output.
+    /// - Throws: What either stream's `start()` throws (the input is stopped again when the output fails):
+    ///   `AudioError` of kind `invalidState` when it was closed, `streamInvalidated` when its device or server
+    ///   went away, or `backendError` when the backend cannot start it; a PipeWire or PulseAudio stream, which
+    ///   connects to its server here, also `backendUnavailable`, `timedOut` or (PulseAudio)
+    ///   `unsupportedConfiguration` when the server is gone, does not answer in time or refuses the stream.
     public func start() throws(AudioError) {
         try inputStream.start()
         do {
@@ -112,6 +122,9 @@ public final class BridgedDuplexStream: AudioStream {
         }
     }
     /// Stops the output, then the input.
+    /// - Throws: What either stream's `stop()` throws (an error from the output leaves the input running):
+    ///   `AudioError` of kind `invalidState` when a JACK stream was closed, or `backendError` when JACK cannot
+    ///   deactivate its client (the other backends' streams do not throw here).
     public func stop() throws(AudioError) {
         try outputStream.stop()
         try inputStream.stop()

@@ -92,6 +92,9 @@ public final class ClockBridge: @unchecked Sendable {
     /// `outputRate` asking for up to `outputFrames`. `marginFrames` (default: the larger block) is the
     /// headroom above what the two blocks need; more margin rides out more scheduling jitter at the cost
     /// of latency (`latencyFrames`).
+    /// - Throws: `AudioError` of kind `invalidArgument` when `channelCount`, `inputFrames` or `outputFrames` is
+    ///   not positive, `channelCount` is above 1024, or either rate is not a positive finite number, or
+    ///   `unsupportedConfiguration` when libsoxr refuses the ratio between the rates.
     public init(
         inputRate: Double, outputRate: Double, channelCount: Int, inputFrames: Int, outputFrames: Int,
         marginFrames: Int? = nil, loopBandwidth: Double = 0.2
@@ -101,6 +104,11 @@ public final class ClockBridge: @unchecked Sendable {
                 .invalidArgument,
                 "ClockBridge: \(channelCount) channels, blocks of \(inputFrames) in and \(outputFrames) out are not usable"
             )
+        }
+        // Checked here, not only by the resampler: the block sizes below are computed from the ratio first.
+        guard inputRate.isFinite, outputRate.isFinite, inputRate > 0, outputRate > 0 else {
+            throw AudioError(
+                .invalidArgument, "ClockBridge: rates of \(inputRate) Hz in and \(outputRate) Hz out are not usable")
         }
         resampler = try VariableResampler(
             inputRate: inputRate, outputRate: outputRate, channelCount: channelCount,

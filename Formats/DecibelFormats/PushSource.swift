@@ -15,7 +15,7 @@ import Synchronization
 /// let stream = PushSource(format: .init(sampleRate: 16_000, channelCount: 1))
 /// try engine.mainGroup.add(stream)
 /// // any one thread, e.g. a network decoder's:
-/// samples.withUnsafeBufferPointer { stream.push(interleaved: $0) }   // [Int16]
+/// let taken = samples.withUnsafeBufferPointer { stream.push(interleaved: $0) }   // [Int16] or [Float]
 /// ```
 public final class PushSource: RenderNode, @unchecked Sendable {
     /// The rate and channels of what is pushed.

@@ -3,8 +3,11 @@ import Synchronization
 
 extension Recorder {
     /// Stops accepting frames, writes everything still queued (and the last gap), finalises the file and
-    /// returns what it holds. Call after the stream feeding `append` has stopped. Throws the first write
-    /// error the writer thread met, if any. Calling it again returns the same summary.
+    /// returns what it holds. Call after the stream feeding `append` has stopped. Calling it again returns the
+    /// same summary.
+    /// - Throws: The first write error the writer thread met: `AudioError` of kind `fileUnreadable` when a
+    ///   write failed (a full disk, say), or `unsupportedFormat` when an AIFF or AU file would pass 4 GiB.
+    ///   Otherwise `fileUnreadable` when finishing the file (its final header, the codec's flush) fails.
     @discardableResult
     public func close() throws(AudioError) -> RecordingSummary {
         closing.store(true, ordering: .releasing)

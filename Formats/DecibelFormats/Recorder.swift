@@ -54,6 +54,11 @@ public final class Recorder: @unchecked Sendable {
 
     /// Creates the file and starts the writer thread. `ringSeconds` of audio fit in the ring before
     /// overflow; `maxBlockFrames` is the largest block the writer moves at once.
+    /// - Throws: `AudioError` of kind `invalidArgument` when `ringSeconds` is not in (0, 600], `flushInterval`
+    ///   not in (0, 1], `sampleRate` not a whole number of Hz in 1…`AudioFile.maxSampleRate` or `channelCount`
+    ///   not in 1…`AudioFile.maxChannels`; `unsupportedFormat` when the installed libsndfile (or, for M4A,
+    ///   FFmpeg) cannot write `format` at that rate and channel count; `fileUnreadable` when libsndfile cannot
+    ///   create the file; or `backendError` when the writer thread cannot start.
     public convenience init(
         path: String, format: AudioFileWriter.Format, sampleRate: Double, channelCount: Int,
         ringSeconds: Double = 2, flushInterval: Double = 0.1, metadata: [AudioFileMetadataKey: String] = [:]
@@ -68,6 +73,12 @@ public final class Recorder: @unchecked Sendable {
     /// Continues the recording in the existing file at `path` (WAV, RF64, W64, AIFF, CAF or AU): new frames
     /// go after those it holds, in its own format. A file of another rate or channel count than the audio
     /// to come is refused with the reason, never mislabelled.
+    /// - Throws: `AudioError` of kind `invalidArgument` when `ringSeconds` is not in (0, 600] or
+    ///   `flushInterval` not in (0, 1], or the file's rate or channel count differs from `sampleRate` or
+    ///   `channelCount`; `fileNotFound` when the file does not exist; `fileUnreadable` when it is a directory or
+    ///   cannot be opened; `invalidFile` when it is empty, corrupt or not audio; `unsupportedFormat` when it is
+    ///   not WAV, RF64, W64, AIFF, CAF or AU (or libsndfile cannot write at its end); or `backendError` when
+    ///   the writer thread cannot start.
     public convenience init(
         appendingTo path: String, sampleRate: Double, channelCount: Int, ringSeconds: Double = 2,
         flushInterval: Double = 0.1

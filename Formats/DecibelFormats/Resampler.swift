@@ -51,6 +51,9 @@ public final class Resampler: @unchecked Sendable {
     public private(set) var isFlushing = false
 
     /// Creates a converter from `inputRate` to `outputRate` for `channelCount` channels.
+    /// - Throws: `AudioError` of kind `invalidArgument` when a rate is not positive and finite, `channelCount`
+    ///   is not in 1…`AudioFile.maxChannels` or `maxInputFrames` is not positive, or `unsupportedConfiguration`
+    ///   when libsoxr refuses the conversion.
     public init(
         inputRate: Double, outputRate: Double, channelCount: Int, quality: Quality = .veryHigh,
         maxInputFrames: Int = 4096

@@ -134,6 +134,8 @@ public struct SixteenBitWaveformBuilder: Sendable {
 extension AudioFile {
     /// The waveform data `audiowaveform -z samplesPerPixel` computes for this file, value for value:
     /// mixed to mono unless `splitChannels`, from frame 0 (`position` ends at the end), in bounded memory.
+    /// - Throws: `AudioError` of kind `invalidState` when the file was closed, or `invalidFile` when the audio
+    ///   is truncated or corrupt, or the decoder cannot seek back to its start.
     public func sixteenBitWaveform(
         samplesPerPixel: Int, splitChannels: Bool = false
     ) throws(AudioError)

@@ -35,6 +35,9 @@ public final class VariableResampler: @unchecked Sendable {
 
     /// A converter from `inputRate` to `outputRate` whose ratio may later move by up to
     /// `maximumDeviation` either way.
+    /// - Throws: `AudioError` of kind `invalidArgument` when a rate is not positive and finite,
+    ///   `maximumDeviation` is not in 0..<0.5, `channelCount` is not in 1…`AudioFile.maxChannels` or a block
+    ///   size is not positive, or `unsupportedConfiguration` when libsoxr refuses the ratio.
     public init(
         inputRate: Double, outputRate: Double, channelCount: Int, maxInputFrames: Int = 128,
         outputBlockFrames: Int = 256, maximumDeviation: Double = 0.01

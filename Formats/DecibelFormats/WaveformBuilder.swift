@@ -120,6 +120,8 @@ public struct WaveformBuilder: Sendable {
 extension AudioFile {
     /// Summarises the whole file (from frame 0; `position` ends at the end) in bounded memory: one
     /// block of `chunkFrames` frames plus the output buckets.
+    /// - Throws: `AudioError` of kind `invalidState` when the file was closed, or `invalidFile` when the audio
+    ///   is truncated or corrupt, or the decoder cannot seek back to its start.
     public func waveform(_ resolution: WaveformResolution, mixToMono: Bool = false) throws(AudioError) -> WaveformPeaks
     {
         let perPixel = resolution.samplesPerPixel(forFrames: frameCount)

@@ -4,6 +4,9 @@ import Foundation
 extension WaveformPeaks {
     /// Reads an audiowaveform `.dat` file (version 1 or 2). Values come back scaled to -1…1 and `rms`
     /// is zero (the format does not store it).
+    /// - Throws: `AudioError` of kind `invalidFile` when the header is cut short, its version is not 1 or 2 or
+    ///   its values are absurd (channels, length, rate or samples per pixel out of range), or the data is
+    ///   shorter than the header declares.
     public init(dat data: Data) throws(AudioError) {
         func word(_ index: Int) -> Int? {
             let offset = index * 4
@@ -50,6 +53,9 @@ extension WaveformPeaks {
 
     /// Reads audiowaveform's JSON format (version 1 or 2, 8 or 16 bits). Values come back scaled to -1…1
     /// and `rms` is zero (the format does not store it).
+    /// - Throws: `AudioError` of kind `invalidFile` when `data` is not audiowaveform JSON (not JSON, a key
+    ///   missing or of the wrong type), its header values are absurd, `bits` is not 8 or 16, or `data` holds
+    ///   the wrong number of values or values outside the bit depth's range.
     public init(json data: Data) throws(AudioError) {
         let file: AudiowaveformJSON
         do {

@@ -31,6 +31,8 @@ public struct PlotColor: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Parses `#rgb`, `#rrggbb`, `#rrggbbaa` or a colour name (case-insensitive, e.g. `steelblue`).
+    /// - Throws: `AudioError` of kind `invalidArgument` when `text` (spaces around it aside) is neither a known
+    ///   colour name nor 3, 6 or 8 hexadecimal digits, with or without `#`.
     public init(parsing text: String) throws(AudioError) {
         let trimmed = text.trimmingSpaces.lowercased()
         if let named = PlotColor.named[trimmed] {
@@ -56,6 +58,8 @@ public struct PlotColor: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Parses a comma-separated list such as `black,#4fc3f7` (the `--colors BG,FG` form).
+    /// - Throws: `AudioError` of kind `invalidArgument` when any part is not a colour (`init(parsing:)`), an
+    ///   empty part such as the middle of `black,,white` included.
     public static func parseList(_ text: String) throws(AudioError) -> [PlotColor] {
         var colors: [PlotColor] = []
         for part in text.split(separator: ",", omittingEmptySubsequences: false) {

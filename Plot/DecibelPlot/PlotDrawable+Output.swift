@@ -19,6 +19,9 @@ public enum PlotFileFormat: String, Hashable, Sendable, CaseIterable {
 
 extension PlotDrawable {
     /// Draws into a new in-memory ARGB image of `size`.
+    /// - Throws: `AudioError` of kind `invalidArgument` when a side of `size` is outside 1...32767, or
+    ///   `backendError` when Cairo cannot create the image or its context, or drawing leaves Cairo in an error
+    ///   state (out of memory, say; Cairo's status is then in `code`).
     public func renderImage(size: PlotSize) throws(AudioError) -> PlotImage {
         try Self.checkSize(size)
         guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(size.width), Int32(size.height))
@@ -31,6 +34,9 @@ extension PlotDrawable {
     }
 
     /// Writes the plot to `path` at `size` as PNG, SVG or PDF; `format` defaults to the path's extension.
+    /// - Throws: `AudioError` of kind `invalidArgument` when a side of `size` is outside 1...32767, or `format` is
+    ///   nil and `path` does not end in `.png`, `.svg` or `.pdf`; or `backendError` when Cairo cannot create, draw
+    ///   or write the file (a path that cannot be written, for one; Cairo's status is then in `code`).
     public func write(to path: String, size: PlotSize, format: PlotFileFormat? = nil) throws(AudioError) {
         try Self.checkSize(size)
         guard let format = format ?? PlotFileFormat(path: path) else {

@@ -5,6 +5,8 @@ extension PlotImage {
     /// The image as PNG bytes, compressed with zlib at `compressionLevel`: 0 (none) to 9 (smallest), or
     /// -1 for zlib's default. Opaque images are written as RGB, others as RGBA (straight alpha); rows use
     /// the Sub filter, which suits waveforms' long flat runs (none at level 0).
+    /// - Throws: `AudioError` of kind `invalidArgument` when `compressionLevel` is not -1...9, or `backendError`
+    ///   when zlib fails to compress the pixels.
     public func pngData(compressionLevel: Int = -1) throws(AudioError) -> [UInt8] {
         guard (-1...9).contains(compressionLevel) else {
             throw AudioError(.invalidArgument, "PNG compression level \(compressionLevel) is not 0…9 or -1")

@@ -32,6 +32,10 @@ public struct PlotImage: Hashable, Sendable {
     }
 
     /// Reads a PNG file (any PNG Cairo can load), converted to ARGB32.
+    /// - Throws: `AudioError` of kind `backendError` when Cairo cannot read `path` (missing, unreadable or not a
+    ///   valid PNG; Cairo's status is in `code`), `unsupportedConfiguration` when Cairo loads it in a pixel format
+    ///   other than ARGB32 or RGB24 (newer Cairo keeps 16-bit PNGs in floating point), or `invalidArgument` if
+    ///   Cairo returns no surface at all.
     public init(contentsOfPNG path: String) throws(AudioError) {
         guard let surface = cairo_image_surface_create_from_png(path) else {
             throw AudioError(.invalidArgument, "cannot read PNG '\(path)'")
@@ -42,6 +46,8 @@ public struct PlotImage: Hashable, Sendable {
     }
 
     /// Writes the image as a PNG file.
+    /// - Throws: `AudioError` of kind `backendError` when Cairo cannot write it (a path that cannot be written, or
+    ///   an image Cairo cannot wrap; Cairo's status is in `code`).
     public func writePNG(to path: String) throws(AudioError) {
         var copy = pixels
         let stride = width * 4

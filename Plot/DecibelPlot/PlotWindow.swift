@@ -71,7 +71,9 @@ public final class PlotWindow: @unchecked Sendable {
     public var windowID: UInt { shared.withLock { $0.windowID } }
 
     /// Connects to the X server, maps the window and starts redrawing `drawable` on the window thread.
-    /// Throws when the display cannot be opened or the window is already open.
+    /// - Throws: `AudioError` of kind `invalidState` when the window is already open, `backendUnavailable` when
+    ///   the X display cannot be opened (no X server, or `DISPLAY` unset or wrong), or `backendError` when the
+    ///   window thread cannot start.
     public func open(
         drawing drawable: any PlotDrawable, onFrame: FrameHandler? = nil, onKey: KeyHandler? = nil
     ) throws(AudioError) {

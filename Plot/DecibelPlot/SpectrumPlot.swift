@@ -77,6 +77,8 @@ public final class SpectrumPlot: PlotDrawable {
     }
 
     /// Computes and keeps the spectrum of the first `fftSize` samples (fewer if `samples` is shorter).
+    /// - Throws: `AudioError` of kind `invalidArgument` when the FFT cannot be prepared: more than 16777216
+    ///   samples would be analysed (`fftSize` and `samples.count` both 33554432 or more), or memory ran out.
     @discardableResult
     public func analyze(_ samples: [Float], sampleRate: Double) throws(AudioError) -> Spectrum {
         var size = 2

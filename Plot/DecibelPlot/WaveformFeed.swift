@@ -7,8 +7,8 @@ import Synchronization
 ///
 /// ```swift
 /// let feed = WaveformFeed(channelCount: 2)
-/// StreamConfiguration(direction: .input) { context in feed.write(context.input) }   // render thread
-/// window.open(drawing: plot, onFrame: { _ in feed.drain(into: plot) })             // window thread
+/// let input = StreamConfiguration(direction: .input) { context in feed.write(context.input) }  // render thread
+/// try window.open(drawing: plot, onFrame: { _ in feed.drain(into: plot) })                    // window thread
 /// ```
 public final class WaveformFeed: Sendable {
     /// Channels carried (extra input channels are ignored, missing ones are silent).

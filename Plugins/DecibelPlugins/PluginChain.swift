@@ -30,8 +30,10 @@ public struct PluginChain: Sendable {
     public init(_ stages: [Stage]) { self.stages = stages }
 
     /// The chain's nodes, with their controls set (no ramp: offline audio starts at the asked values).
-    /// Throws when a plugin is missing, when a control does not exist (naming those that do) or a value is
-    /// out of its range, and when a plugin's audio ports do not match `channelCount`.
+    /// - Throws: `AudioError` of kind `backendUnavailable` when liblilv cannot be loaded, `deviceNotFound` when a
+    ///   stage's plugin is not installed, `invalidArgument` when a stage's URI is no URI, a control does not exist
+    ///   (the message names those that do) or a value is out of its range, or `unsupportedConfiguration` when a
+    ///   plugin needs a host feature Decibel lacks or its audio inputs and outputs are not `channelCount` each.
     public func makeNodes(channelCount: Int) throws(AudioError) -> [PluginNode] {
         var nodes: [PluginNode] = []
         for stage in stages {
@@ -65,6 +67,10 @@ public struct PluginChain: Sendable {
     }
 
     /// `input`'s frames at `sampleRate` through the plugins, as many frames out as in.
+    /// - Throws: `AudioError` of kind `invalidArgument` when `blockSize` is below 1, or as `makeNodes(channelCount:)`
+    ///   does for `input.channelCount`: `backendUnavailable`, `deviceNotFound`, `invalidArgument` or
+    ///   `unsupportedConfiguration`. A plugin that refuses `sampleRate` does not throw: it renders silence (see
+    ///   `PluginNode.instantiationError`).
     public func process(
         _ input: AudioBuffer, sampleRate: Double, blockSize: Int = 512
     ) throws(AudioError) -> AudioBuffer {

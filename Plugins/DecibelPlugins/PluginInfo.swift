@@ -188,6 +188,8 @@ public enum PluginCatalog {
     }
 
     /// Every installed plugin, sorted by name.
+    /// - Throws: `AudioError` of kind `backendUnavailable` when liblilv cannot be loaded (the message says what to
+    ///   install; `DECIBEL_LILV_LIBRARY` names another file) or lilv cannot make its world.
     public static func plugins(
         environment: [String: String] = BackendEnvironment.current()
     ) throws(AudioError) -> [PluginInfo] {
@@ -197,7 +199,10 @@ public enum PluginCatalog {
         return found.sorted { ($0.name.lowercased(), $0.uri) < ($1.name.lowercased(), $1.uri) }
     }
 
-    /// The installed plugin with `uri`; throws `notFound` naming it otherwise.
+    /// The installed plugin with `uri`.
+    /// - Throws: `AudioError` of kind `backendUnavailable` when liblilv cannot be loaded (the message says what to
+    ///   install) or lilv cannot make its world, `invalidArgument` when lilv takes `uri` for no URI, or
+    ///   `deviceNotFound` when no installed plugin has it (the message names it).
     public static func plugin(
         uri: String, environment: [String: String] = BackendEnvironment.current()
     ) throws(AudioError) -> PluginInfo {

@@ -10,6 +10,9 @@ extension PluginNode {
     /// The plugin's state as LV2 state text (Turtle): its control values and whatever it keeps through
     /// the LV2 state interface. Needs the node prepared (added to an engine); call it off the render
     /// thread, while the plugin is not being run (LV2 forbids saving during `run`).
+    /// - Throws: `AudioError` of kind `invalidState` when the node has not been prepared by an engine yet, or lilv
+    ///   gives no state or cannot write it as text; or `unsupportedConfiguration` when the plugin refused the
+    ///   engine's rate (its `instantiationError`).
     public func saveState() throws(AudioError) -> String {
         let instance = try preparedInstance()
         var values = controlSnapshot()
@@ -35,6 +38,9 @@ extension PluginNode {
 
     /// Restores a state `saveState()` made (of this plugin): the control values become the parameters'
     /// values and the plugin restores what it keeps itself. Same threading rule as `saveState()`.
+    /// - Throws: `AudioError` of kind `invalidState` when the node has not been prepared by an engine yet,
+    ///   `unsupportedConfiguration` when the plugin refused the engine's rate (its `instantiationError`), or
+    ///   `invalidArgument` when lilv cannot read `text` as LV2 state.
     public func restoreState(_ text: String) throws(AudioError) {
         let instance = try preparedInstance()
         var values = controlSnapshot()
@@ -58,6 +64,10 @@ extension PluginNode {
     /// input, at the next block): how convolvers, samplers and MIDI mappers take an impulse response, a
     /// sample or a map. Plugins load such files on their worker, off the render thread. Needs the node
     /// prepared; any control thread.
+    /// - Throws: `AudioError` of kind `invalidState` when the node has not been prepared by an engine yet or its
+    ///   message queue is full, `unsupportedConfiguration` when the plugin refused the engine's rate (its
+    ///   `instantiationError`) or has no event (atom) input, or `invalidArgument` when `path` with `property` does
+    ///   not fit in one 8 KiB message.
     public func setPath(_ path: String, for property: String) throws(AudioError) {
         let instance = try preparedInstance()
         guard !info.ports.filter({ $0.kind == .atomInput }).isEmpty else {

@@ -89,9 +89,12 @@ public final class PluginNode: RenderNode, @unchecked Sendable {
     @exclusivity(unchecked) private var midiCount = 0
     private let failure = Locked<AudioError?>(nil)
 
-    /// Loads the plugin `uri` (instantiated when the engine prepares the node). Throws when lilv is
-    /// missing (saying what to install), when no such plugin is installed, or when it needs a host feature
-    /// Decibel does not provide (naming it).
+    /// Loads the plugin `uri` (instantiated when the engine prepares the node).
+    /// - Throws: `AudioError` of kind `backendUnavailable` when liblilv cannot be loaded (saying what to install)
+    ///   or lilv cannot make its world, `invalidArgument` when lilv takes `uri` for no URI, `deviceNotFound` when
+    ///   no such plugin is installed, or `unsupportedConfiguration` when it needs a host feature Decibel does not
+    ///   provide (naming it). A plugin that refuses the engine's rate later does not throw here: see
+    ///   `instantiationError`.
     public init(uri: String, environment: [String: String] = BackendEnvironment.current()) throws(AudioError) {
         let world = try LV2World.shared(environment: environment)
         let plugin = try world.plugin(uri: uri)

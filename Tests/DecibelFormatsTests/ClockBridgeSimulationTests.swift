@@ -84,4 +84,16 @@ import Testing
         #expect(abs(frequency - 440 * inputRate / outputRate) < 0.01)
         #expect(SignalAnalysis.largestStep(samples) < 0.5 * 2 * Float.pi * 440 / 48_000 * 1.01)
     }
+
+    @Test(
+        "a rate that is zero, negative, infinite or NaN is refused as invalidArgument, not a crash",
+        arguments: [(48_000.0, 0.0), (0.0, 48_000.0), (-1.0, 48_000.0), (.infinity, 48_000.0), (48_000.0, .nan)])
+    func unusableRatesAreRefused(rates: (input: Double, output: Double)) {
+        #expect {
+            try ClockBridge(
+                inputRate: rates.input, outputRate: rates.output, channelCount: 2, inputFrames: 256, outputFrames: 256)
+        } throws: { error in
+            (error as? AudioError)?.kind == .invalidArgument
+        }
+    }
 }

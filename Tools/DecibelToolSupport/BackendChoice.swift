@@ -19,6 +19,8 @@ public struct BackendChoice: ParsableArguments {
     public init() {}
 
     /// Picks the backend and, when `verbose`, says on stderr which and why, prefixed with `tool`.
+    /// - Throws: `AudioError` of kind `unknownBackend` when `--backend` (or else `DECIBEL_BACKEND`) names no
+    ///   backend, or `backendUnavailable` when the backend it names is unavailable.
     public func select(verbose: Bool = false, tool: String = "decibel") throws -> AudioBackend {
         let selection = try BackendRegistry.default.select(preferring: backend)
         if verbose { printError("\(tool): using \(selection.backend.id) — \(selection.reason)") }
@@ -27,6 +29,8 @@ public struct BackendChoice: ParsableArguments {
 
     /// Checks that `--device`, if given, names a device of `backend` with `direction`; devices the
     /// backend does not list (an ALSA PCM name, say) are passed through for the backend to judge.
+    /// - Throws: `AudioError` of kind `deviceNotFound` when `--device` is not among the devices `backend` lists
+    ///   (the message lists those for `direction`); a backend that lists none, or fails to list, is not checked.
     public func checkedDevice(on backend: AudioBackend, direction: AudioDirection) throws -> String? {
         guard let device else { return nil }
         if backend.acceptsUnlistedDevices { return device }

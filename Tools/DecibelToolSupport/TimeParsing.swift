@@ -4,6 +4,8 @@ import Decibel
 ///
 /// Minutes and seconds after a colon must be below 60. A leading `-` gives a negative value, so that the
 /// command can say which range it takes; anything else that is not a time is refused with the forms it takes.
+/// - Throws: `AudioError` of kind `invalidArgument` when `text` is not a time in one of those forms (`1:60`,
+///   `1:30ms` and `1.5:00` are not) or is more than 1e9 seconds either way.
 public func parseSeconds(_ text: String) throws(AudioError) -> Double {
     let invalid = AudioError(
         .invalidArgument, "'\(text)' is not a time; use seconds (90, 2.5, 1500ms) or minutes:seconds (1:30, 1:02:03.5)")

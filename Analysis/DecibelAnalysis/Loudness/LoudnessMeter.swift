@@ -30,6 +30,8 @@ public final class LoudnessMeter {
     private var statistics = LoudnessStatistics()
 
     /// A meter for audio at `sampleRate` whose channels are `channels`, in order.
+    /// - Throws: `AudioError` of kind `invalidArgument` when `sampleRate` is not in 8 kHz…768 kHz or `channels`
+    ///   is empty or holds more than 64 channels.
     public init(sampleRate: Double, channels: [LoudnessChannel]) throws(AudioError) {
         guard sampleRate >= 8_000, sampleRate <= 768_000 else {
             throw AudioError(
@@ -41,8 +43,10 @@ public final class LoudnessMeter {
         blocks = KWeightedBlocks(sampleRate: sampleRate, channels: channels)
     }
 
-    /// A meter for `channelCount` channels in the usual order (mono; L R; … L R C LFE Ls Rs). Throws for
-    /// counts with no usual layout: name the channels with `init(sampleRate:channels:)`.
+    /// A meter for `channelCount` channels in the usual order (mono; L R; … L R C LFE Ls Rs). For other
+    /// counts, name the channels with `init(sampleRate:channels:)`.
+    /// - Throws: `AudioError` of kind `invalidArgument` when `channelCount` has no usual layout (it is not 1 to
+    ///   6) or `sampleRate` is not in 8 kHz…768 kHz.
     public convenience init(sampleRate: Double, channelCount: Int) throws(AudioError) {
         guard let layout = LoudnessChannel.layout(channelCount: channelCount) else {
             throw AudioError(

@@ -85,8 +85,11 @@ public final class PitchDetector {
     private let candidateHeights: UnsafeMutablePointer<Double>
     private let autocorrelation: Autocorrelation
 
-    /// Prepares a detector for audio at `sampleRate`. Throws `invalidArgument` for a frequency range the
-    /// rate cannot hold or a window too short for `minimumFrequency` (it must hold 2.3 periods).
+    /// Prepares a detector for audio at `sampleRate`.
+    /// - Throws: `AudioError` of kind `invalidArgument` when `sampleRate` is not finite or is below 1000 Hz, the
+    ///   frequency range is empty or not positive (its top is cut to just under a quarter of the rate),
+    ///   `minimumFrequency` is too low to find at that rate, or `windowSize` is not a multiple of 4 in
+    ///   64…1048576 holding 2.3 periods of `minimumFrequency`.
     public init(sampleRate: Double, configuration: Configuration = Configuration()) throws(AudioError) {
         let low = configuration.minimumFrequency
         // The top may be at most just under a quarter of the rate (a period of four samples).

@@ -21,6 +21,8 @@ extension ALSABackend {
     /// Watches `/dev/snd` (and `/dev`, for the folder itself appearing) with inotify; each change is
     /// reported as the devices added and removed since the last list, or `listChanged` when the list
     /// looks the same (a card's nodes changed but its PCMs did not).
+    /// - Throws: `AudioError` of kind `backendUnavailable` when alsa-lib is missing, or `backendError` when
+    ///   no inotify instance or watcher thread can be created.
     public func observeDevices(
         _ handler: @escaping @Sendable (DeviceEvent) -> Void
     ) throws(AudioError) -> DeviceObservation {

@@ -72,6 +72,12 @@ public final class ALSABackend: AudioBackend {
     }
 
     /// Opens a stream as an `ALSAStream`, for what only ALSA reports (the negotiated PCM parameters).
+    /// - Throws: `AudioError` of kind `backendUnavailable` when alsa-lib is missing, `invalidArgument` when a
+    ///   channel count, the rate or the buffer size is out of range, `deviceNotFound` when alsa-lib knows no PCM
+    ///   by the device's name or its device is missing, `unsupportedConfiguration` when the PCM cannot run the
+    ///   stream's direction, channel count, rate, a convertible format or the period, or the two sides of a
+    ///   duplex stream settle on different periods, or `backendError` when the PCM is busy or fails to open
+    ///   otherwise, or a parameter block, the wake-up descriptor or a thread cannot be created.
     public func makeALSAStream(_ configuration: StreamConfiguration) throws(AudioError) -> ALSAStream {
         try ALSAStream(library: try library(), configuration: configuration, access: options.access)
     }

@@ -21,6 +21,8 @@ extension JACKBackend {
 
     /// The physical ports grouped by client, as devices with the server's rate. Opens a short-lived
     /// client for the query, so the list is always current.
+    /// - Throws: `AudioError` of kind `backendUnavailable` when libjack is missing or no server runs, or
+    ///   `backendError` when the server refuses the query client.
     public func devices() throws(AudioError) -> [AudioDevice] {
         let client = try openClient(suffix: "query")
         defer { client.close() }
@@ -29,12 +31,17 @@ extension JACKBackend {
 
     /// The device JACK programs treat as default for `direction`: `system`, else the first client with
     /// physical ports that way.
+    /// - Throws: `AudioError` of kind `backendUnavailable` when libjack is missing or no server runs, or
+    ///   `backendError` when the server refuses the query client.
     public func defaultDevice(for direction: AudioDirection) throws(AudioError) -> AudioDevice? {
         try devices().first { $0.isDefault(for: direction) }
     }
 
     /// Reports physical ports and clients appearing and vanishing, from a monitor client named
     /// `<clientName>-monitor`. Events arrive on a worker thread until the observation is cancelled.
+    /// - Throws: `AudioError` of kind `backendUnavailable` when libjack is missing or no server runs, or
+    ///   `backendError` when the server refuses or cannot activate the monitor client, or its worker thread
+    ///   cannot start.
     public func observeDevices(
         _ handler: @escaping @Sendable (DeviceEvent) -> Void
     ) throws(AudioError) -> DeviceObservation {

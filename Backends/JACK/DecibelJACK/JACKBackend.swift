@@ -72,6 +72,11 @@ public final class JACKBackend: AudioBackend {
     }
 
     /// Opens a stream with the default JACK options (auto-connect to the device's physical ports).
+    /// - Throws: `AudioError` of kind `invalidArgument` when a channel count, the rate or the buffer size is out of
+    ///   range, `backendUnavailable` when libjack is missing or no server runs, `backendError` when the server refuses
+    ///   the client, a port or a callback, or a thread cannot start, `deviceNotFound` when the configured device is no
+    ///   client with physical ports, or `unsupportedConfiguration` when `sampleRate` is not the server's or the device
+    ///   has no physical ports the stream's way.
     public func makeStream(_ configuration: StreamConfiguration) throws(AudioError) -> any AudioStream {
         try makeJACKStream(configuration)
     }
@@ -80,6 +85,12 @@ public final class JACKBackend: AudioBackend {
     ///
     /// The server fixes rate and period: a `sampleRate` other than the server's is refused, and
     /// `bufferSize` is not applied (the stream runs at the server's period and reports it in `format`).
+    /// - Throws: `AudioError` of kind `invalidArgument` when a channel count, the rate or the buffer size is out of
+    ///   range or the port names are not one distinct, non-empty name per channel, `backendUnavailable` when libjack is
+    ///   missing or no server runs, `backendError` when the server refuses the client (a taken name with
+    ///   `exactClientName`), a port or a callback, or a thread cannot start, `deviceNotFound` when an automatically
+    ///   connected direction's device is no client with physical ports, or `unsupportedConfiguration` when `sampleRate`
+    ///   is not the server's or that device has no physical ports the stream's way.
     public func makeJACKStream(
         _ configuration: StreamConfiguration, options streamOptions: JACKStreamOptions = JACKStreamOptions()
     ) throws(AudioError) -> JACKStream {

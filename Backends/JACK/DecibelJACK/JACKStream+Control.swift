@@ -3,6 +3,9 @@ import DecibelCore
 
 extension JACKStream {
     /// Activates the client and makes the planned connections.
+    /// - Throws: `AudioError` of kind `invalidState` when the stream is closed, `streamInvalidated` when the
+    ///   server has shut down (before or during the call), or `backendError` when the server cannot activate
+    ///   the client or refuses a planned connection (a port name that does not exist, for example).
     public func start() throws(AudioError) {
         try control.withLock { _ throws(AudioError) in
             switch state {
@@ -50,6 +53,8 @@ extension JACKStream {
 
     /// Deactivates the client; when this returns no callback runs. After a server shutdown it does
     /// nothing (there is nothing left to stop) and returns at once.
+    /// - Throws: `AudioError` of kind `invalidState` when the stream is closed, or `backendError` when the
+    ///   still-running server cannot deactivate the client.
     public func stop() throws(AudioError) {
         try control.withLock { _ throws(AudioError) in
             switch state {

@@ -90,6 +90,9 @@ public final class NullBackend: AudioBackend {
     }
 
     /// Opens a stream with the Null device's own API (`render(frames:)` for manual clocking).
+    /// - Throws: `AudioError` of kind `invalidArgument` when a channel count, the rate or the buffer size is out
+    ///   of range, `deviceNotFound` when the output device is not `null-out` or the input device not `null-in`,
+    ///   `null-silence` or `null-noise`, or `backendError` when the stream's event thread cannot start.
     public func makeNullStream(_ configuration: StreamConfiguration) throws(AudioError) -> NullStream {
         try configuration.validate(backend: id)
         let signal: TestSignal?
@@ -124,6 +127,8 @@ public final class NullBackend: AudioBackend {
     }
 
     /// The Null device list never changes, so the observation never fires.
+    /// - Throws: Never. The signature is `AudioBackend`'s; with no library or server to watch, neither
+    ///   `backendUnavailable` nor `backendError` (what other backends throw here) can occur.
     public func observeDevices(
         _ handler: @escaping @Sendable (DeviceEvent) -> Void
     ) throws(AudioError) -> DeviceObservation {

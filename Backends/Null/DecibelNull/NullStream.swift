@@ -89,8 +89,9 @@ public final class NullStream: AudioStream, @unchecked Sendable {
     }
 
     /// Manual clock: runs one callback of `frames` frames on this thread and returns the output block,
-    /// valid until the next call. Throws unless the stream is running on the manual clock and `frames` is
-    /// within `1...format.maximumFrameCount`.
+    /// valid until the next call.
+    /// - Throws: `AudioError` of kind `invalidState` when the stream runs on the real-time clock or is not
+    ///   running, or `invalidArgument` when `frames` is outside `1...format.maximumFrameCount`.
     public func render(frames: Int) throws(AudioError) -> AudioBufferView {
         guard clock == .manual else {
             throw AudioError(

@@ -70,6 +70,11 @@ public final class PipeWireBackend: AudioBackend {
     }
 
     /// Opens a stream as a `PipeWireStream`, for what only PipeWire offers (its node id and quantum).
+    /// - Throws: `AudioError` of kind `invalidArgument` when a channel count, the rate or the buffer size is out
+    ///   of range, `unsupportedConfiguration` for more than 64 channels, `backendUnavailable` when libpipewire
+    ///   is missing, no daemon answers at `remote` or the daemon fails while answering, `timedOut` when it does
+    ///   not answer within `Options.timeout`, `deviceNotFound` when a configured device is no node the stream's
+    ///   way, or `backendError` when the stream's event thread cannot start.
     public func makePipeWireStream(_ configuration: StreamConfiguration) throws(AudioError) -> PipeWireStream {
         try PipeWireStream(configuration: configuration, backend: self)
     }

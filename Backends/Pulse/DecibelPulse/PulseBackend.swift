@@ -76,6 +76,12 @@ public final class PulseBackend: AudioBackend {
     }
 
     /// Opens a stream as a `PulseStream`, for what only PulseAudio offers (its buffer attributes).
+    /// - Throws: `AudioError` of kind `invalidArgument` when a channel count, the rate or the buffer size is out
+    ///   of range, `unsupportedConfiguration` for more than 32 channels, `backendUnavailable` when libpulse is
+    ///   missing or no server answers, `timedOut` when the server does not answer the connection (within
+    ///   `Options.timeout`) or a query in time, `deviceNotFound` when the output device is no sink or the input
+    ///   device no source, `streamInvalidated` when the server goes away during a query, or `backendError` when
+    ///   libpulse cannot set up its main loop or a query, or a thread cannot start.
     public func makePulseStream(_ configuration: StreamConfiguration) throws(AudioError) -> PulseStream {
         try PulseStream(configuration: configuration, backend: self)
     }

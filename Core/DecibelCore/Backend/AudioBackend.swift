@@ -43,15 +43,34 @@ public protocol AudioBackend: AnyObject, Sendable {
     /// Checks now whether the backend can be used (its library loads and its server answers).
     var availability: BackendAvailability { get }
     /// The devices right now (never a cached list from an earlier call).
+    /// - Throws: `AudioError` of kind `backendUnavailable` when the backend's library does not load or its server is
+    ///   not running, `timedOut` when the server does not answer in time, or `backendError` when the library reports a
+    ///   failure; each backend documents its own (the Null backend never throws).
     func devices() throws(AudioError) -> [AudioDevice]
     /// The system default device for `direction`, if there is one.
+    /// - Throws: `AudioError` of the kinds `devices()` throws: `backendUnavailable` when the backend's library does not
+    ///   load or its server is not running, `timedOut` when the server does not answer in time, or `backendError` when
+    ///   the library reports a failure; each backend documents its own. Having no default device is not an error: the
+    ///   result is `nil` then.
     func defaultDevice(for direction: AudioDirection) throws(AudioError) -> AudioDevice?
     /// Fills in what a device supports (channels, rates, encodings) when listing did not, which can be
     /// slow. Backends that list everything up front return the device unchanged.
+    /// - Throws: `AudioError` of kind `deviceNotFound` when the device does not open, `unsupportedConfiguration` when
+    ///   it offers no configuration, `backendUnavailable` when the backend's library does not load, or `backendError`
+    ///   when the library reports a failure; each backend documents its own. The default implementation returns the
+    ///   device unchanged and never throws.
     func probe(_ device: AudioDevice) throws(AudioError) -> AudioDevice
     /// Opens a stream; it does not run until `start()`.
+    /// - Throws: `AudioError` of kind `invalidArgument` when a channel count, the rate or the buffer size is out of
+    ///   range (see `StreamConfiguration.validate(backend:)`), `deviceNotFound` when a device id names no device,
+    ///   `unsupportedConfiguration` when the device or server refuses the rate, channels or sample type,
+    ///   `backendUnavailable` when the library does not load or no server runs, `timedOut` when the server does not
+    ///   answer in time, or `backendError` when the library reports a failure; each backend documents its own.
     func makeStream(_ configuration: StreamConfiguration) throws(AudioError) -> any AudioStream
     /// Delivers device-list changes to `handler` on a control thread until the observation is cancelled.
+    /// - Throws: `AudioError` of kind `backendUnavailable` when the backend's library does not load or its server is
+    ///   not running, `timedOut` when the server does not answer in time, or `backendError` when the watch cannot be
+    ///   set up (a library or inotify failure); each backend documents its own (the Null backend never throws).
     func observeDevices(_ handler: @escaping @Sendable (DeviceEvent) -> Void) throws(AudioError) -> DeviceObservation
     /// Whether a stream may name a device `devices()` does not list (ALSA takes any PCM name alsa-lib
     /// understands, `aplay -D` style), so callers should pass unknown ids through instead of refusing them.
@@ -63,9 +82,15 @@ extension AudioBackend {
     public var isAvailable: Bool { availability.isAvailable }
 
     /// The default capture device, if any.
+    /// - Throws: `AudioError` of the kinds `defaultDevice(for:)` throws: `backendUnavailable` when the backend's
+    ///   library does not load or its server is not running, `timedOut` when the server does not answer in time, or
+    ///   `backendError` when the library reports a failure.
     public var defaultInputDevice: AudioDevice? { get throws(AudioError) { try defaultDevice(for: .input) } }
 
     /// The default playback device, if any.
+    /// - Throws: `AudioError` of the kinds `defaultDevice(for:)` throws: `backendUnavailable` when the backend's
+    ///   library does not load or its server is not running, `timedOut` when the server does not answer in time, or
+    ///   `backendError` when the library reports a failure.
     public var defaultOutputDevice: AudioDevice? { get throws(AudioError) { try defaultDevice(for: .output) } }
 
     public func probe(_ device: AudioDevice) throws(AudioError) -> AudioDevice { device }
@@ -73,6 +98,9 @@ extension AudioBackend {
     public var acceptsUnlistedDevices: Bool { false }
 
     /// The listed device with this id, or `deviceNotFound` naming the ids there are.
+    /// - Throws: `AudioError` of kind `deviceNotFound` when no listed device has `id` (the message lists the ids there
+    ///   are), or what `devices()` throws: `backendUnavailable`, `timedOut` or `backendError` when the backend cannot
+    ///   list its devices.
     public func device(id: String) throws(AudioError) -> AudioDevice {
         let all = try devices()
         if let match = all.first(where: { $0.id == id }) { return match }

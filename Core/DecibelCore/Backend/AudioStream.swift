@@ -82,8 +82,16 @@ public protocol AudioStream: AnyObject, Sendable {
     /// Where the stream is in its life.
     var state: StreamState { get }
     /// Starts calling the render callback.
+    /// - Throws: `AudioError` of kind `invalidState` when the stream is closed, `streamInvalidated` when its device or
+    ///   server has gone (open a new stream), or `backendError` when the backend's library refuses to start it;
+    ///   backends that connect the stream when it starts (PulseAudio, PipeWire) also throw what
+    ///   `AudioBackend.makeStream(_:)` does, such as `deviceNotFound`, `unsupportedConfiguration` or `timedOut`. Each
+    ///   backend documents its own.
     func start() throws(AudioError)
     /// Stops calling the render callback; when this returns no callback is running.
+    /// - Throws: `AudioError` of kind `invalidState` when the stream is already closed, or `backendError` when the
+    ///   backend's library refuses to stop it (JACK failing to deactivate its client); stopping a stream that is not
+    ///   running is not an error. Each backend documents its own; most never throw here.
     func stop() throws(AudioError)
     /// Stops and releases everything. Further `start()` calls throw `invalidState`.
     func close()

@@ -60,8 +60,11 @@ public struct BackendLibrary<API>: @unchecked Sendable {
     public let handle: UnsafeMutableRawPointer
 
     /// Loads the library `description` names (or `explicitPath`), filling `API` from the names that
-    /// `functionName` lists. Throws `backendUnavailable` with a message saying which file, why, and what
-    /// to install; a library lacking a function is refused whole, naming the function.
+    /// `functionName` lists.
+    /// - Throws: `AudioError` of kind `backendUnavailable` when the file does not open (the message says which
+    ///   file, why, and what to install) or lacks one of the functions (a library lacking a function is
+    ///   refused whole, naming the function). The failure is remembered: later loads of the same path throw
+    ///   it again without another `dlopen`.
     public static func load(
         _ description: BackendLibraryDescription, path explicitPath: String? = nil,
         environment: [String: String] = BackendEnvironment.current(),

@@ -23,6 +23,7 @@ public struct EventSequence<Element: Sendable>: AsyncSequence, Sendable {
 
     /// Creates a sequence fed through the ``EventSequence/Feed`` handed to `start`, which returns the
     /// action that stops the producer; that runs once, when the sequence ends or is dropped.
+    /// - Throws: Whatever `start` throws (its `Failure`); no sequence is made then.
     public init<Failure: Error>(
         capacity: Int = 64, start: (Feed) throws(Failure) -> @Sendable () -> Void
     ) throws(Failure) {
@@ -84,6 +85,9 @@ extension AudioBackend {
     /// Device-list changes (devices added and removed, defaults changed) as an async sequence: the
     /// `for await` form of ``observeDevices(_:)``. At most `capacity` events wait for a slow consumer;
     /// older ones are dropped and counted. Leaving the loop, or cancelling its task, stops the observation.
+    /// - Throws: `AudioError` of the kinds `observeDevices(_:)` throws: `backendUnavailable` when the backend's library
+    ///   does not load or its server is not running, `timedOut` when the server does not answer in time, or
+    ///   `backendError` when the watch cannot be set up.
     public func deviceEvents(capacity: Int = 64) throws(AudioError) -> EventSequence<DeviceEvent> {
         try EventSequence(capacity: capacity) { (feed) throws(AudioError) in
             let observation = try observeDevices { feed.yield($0) }

@@ -51,6 +51,9 @@ public struct StreamConfiguration: Sendable {
     }
 
     /// Checks the numbers a user can get wrong before any backend sees them.
+    /// - Throws: `AudioError` of kind `invalidArgument` (naming `backend`) when a channel count the direction uses is
+    ///   outside 1...1024, `sampleRate` is outside 1000...768000 Hz, or `bufferSize` is a frame count outside 1...65536
+    ///   or a duration that is not above 0 and at most 2000 ms.
     public func validate(backend: String) throws(AudioError) {
         func invalid(_ message: String) -> AudioError { AudioError(.invalidArgument, message, backend: backend) }
         if direction.hasOutput && !(1...1024).contains(outputChannelCount) {

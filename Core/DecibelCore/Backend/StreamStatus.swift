@@ -22,6 +22,8 @@ public final class StreamStatus: @unchecked Sendable {
     private static let pollInterval: UInt64 = 10_000_000
 
     /// Creates the status of a new (stopped) stream; events go to `handler` on a delivery thread.
+    /// - Throws: `AudioError` of kind `backendError` when the event delivery thread cannot be started (`pthread_create`
+    ///   failed; `code` is its error).
     public init(name: String, handler: (@Sendable (StreamEvent) -> Void)?) throws(AudioError) {
         self.handler = handler
         RealtimeSanitizer.prepare()

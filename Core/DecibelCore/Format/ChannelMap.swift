@@ -20,6 +20,8 @@ public struct ChannelMap: Hashable, Sendable, CustomStringConvertible {
     private let copiedInputs: [Int]
 
     /// A map with an explicit gain matrix (`outputChannelCount` rows of `inputChannelCount` gains).
+    /// - Throws: `AudioError` of kind `invalidArgument` when either channel count is outside 1...1024, `gains` does not
+    ///   have `inputChannelCount * outputChannelCount` entries, or a gain is not finite.
     public init(inputChannelCount: Int, outputChannelCount: Int, gains: [Float]) throws(AudioError) {
         guard (1...1024).contains(inputChannelCount), (1...1024).contains(outputChannelCount) else {
             throw AudioError(
@@ -48,6 +50,8 @@ public struct ChannelMap: Hashable, Sendable, CustomStringConvertible {
 
     /// A map whose output channel `c` is input channel `channels[c]`, or silence where that is `nil`.
     /// `picking([1, 0], from: 2)` swaps left and right; `picking([2], from: 8)` takes the third channel.
+    /// - Throws: `AudioError` of kind `invalidArgument` when an entry of `channels` is outside `0..<inputChannelCount`,
+    ///   `channels` is empty or longer than 1024, or `inputChannelCount` is outside 1...1024.
     public static func picking(_ channels: [Int?], from inputChannelCount: Int) throws(AudioError) -> ChannelMap {
         var gains = [Float](repeating: 0, count: max(0, channels.count * inputChannelCount))
         for (output, input) in channels.enumerated() {
@@ -63,6 +67,7 @@ public struct ChannelMap: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The conventional conversion from `input` to `output` channels (see the type's description).
+    /// - Throws: `AudioError` of kind `invalidArgument` when `input` or `output` is outside 1...1024.
     public static func standard(from input: Int, to output: Int) throws(AudioError) -> ChannelMap {
         let minus3dB = Float(0.5.squareRoot())
         switch (input, output) {

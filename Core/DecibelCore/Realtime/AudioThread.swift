@@ -26,6 +26,8 @@ public final class AudioThread: @unchecked Sendable {
     }
 
     /// Starts a thread running `body`. `realtimePriority` (1...99) asks for `SCHED_FIFO`.
+    /// - Throws: `AudioError` of kind `backendError` when the thread cannot be created (`pthread_create` failed; `code`
+    ///   and `codeDescription` say why). Not getting real-time priority is not an error: `isRealtime` is `false` then.
     public init(name: String, realtimePriority: Int32? = nil, body: @escaping @Sendable () -> Void) throws(AudioError) {
         self.name = name
         let context = Unmanaged.passRetained(Body(body)).toOpaque()
@@ -57,6 +59,8 @@ public final class AudioThread: @unchecked Sendable {
     /// while the thread runs. The owner's `deinit` must stop the thread and `join()` it before returning:
     /// the thread's reference would dangle otherwise. (A `[weak self]` or `[unowned self]` capture does not
     /// do this: the method call it makes holds a strong reference for as long as the method runs.)
+    /// - Throws: `AudioError` of kind `backendError` when the thread cannot be created (`pthread_create` failed), as
+    ///   `init(name:realtimePriority:body:)`.
     public convenience init<Owner: AnyObject & Sendable>(
         name: String, realtimePriority: Int32? = nil, unretained owner: Owner, body: @escaping @Sendable (Owner) -> Void
     ) throws(AudioError) {

@@ -19,6 +19,7 @@ public final class ControlLock: @unchecked Sendable {
     }
 
     /// Runs `body` holding the lock.
+    /// - Throws: Whatever `body` throws (its `E`), after releasing the lock.
     public func withLock<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
@@ -35,6 +36,7 @@ public final class Locked<Value>: @unchecked Sendable {
     public init(_ value: Value) { self.value = value }
 
     /// Runs `body` with the value, holding the lock.
+    /// - Throws: Whatever `body` throws (its `E`), after releasing the lock.
     public func withLock<T, E: Error>(_ body: (inout Value) throws(E) -> T) throws(E) -> T {
         try lock.withLock { () throws(E) -> T in try body(&value) }
     }

@@ -18,8 +18,9 @@ public struct MIDIEvent: Hashable, Sendable, CustomStringConvertible {
     public let count: Int
 
     /// A message from its raw bytes: a status byte and its data bytes (each below 0x80), or a whole SysEx.
-    /// Throws `invalidArgument` for anything else — a running-status fragment, a data byte ≥ 0x80, a length
-    /// that does not match the status, a SysEx without its `F0`…`F7` or longer than `capacity`.
+    /// - Throws: `AudioError` of kind `invalidArgument` when the bytes are not one such message: no bytes, a
+    ///   running-status fragment (no status byte first), a data byte ≥ 0x80, a length that does not match the status,
+    ///   or a SysEx without its `F0`…`F7` or longer than `capacity`.
     public init(bytes: some Collection<UInt8>) throws(AudioError) {
         let bytes = Array(bytes)
         guard let status = bytes.first, status >= 0x80 else {

@@ -18,7 +18,13 @@ public protocol AudioPullSource: AnyObject, Sendable {
     var isRealtimeSafe: Bool { get }
     /// Reads up to `frames` frames into the first `frames` frames of `destination` (which has
     /// `format.channelCount` channels) and returns how many it read; fewer means the end was reached.
+    /// - Throws: `AudioError` of the source's choosing when reading fails, such as `fileUnreadable` for an I/O error or
+    ///   `invalidFile` for corrupt data; players treat a failed read as the end of the source. `BufferPullSource` and
+    ///   DecibelFormats' `AudioFileSource` never throw.
     func read(into destination: AudioBufferView, frames: Int) throws(AudioError) -> Int
     /// Moves the read position to `frame` (clamped to the source's length).
+    /// - Throws: `AudioError` of the source's choosing when it cannot seek, such as `fileUnreadable` for an I/O error;
+    ///   players treat a failed seek as the end of the source. `BufferPullSource` and DecibelFormats' `AudioFileSource`
+    ///   never throw.
     func seek(to frame: Int) throws(AudioError)
 }
