@@ -195,20 +195,33 @@ public final class Microphone: @unchecked Sendable {
             })
     }
 
-    /// Moves capture to another device (`nil`: the default input), restarting if it was running.
+    /// Moves capture to another device (`nil`: the default input), restarting if it was running. When it was
+    /// running and the new device cannot be opened or started, capture goes back to the old device before
+    /// the error is thrown, so a mistyped device id loses nothing.
     /// - Throws: `AudioError` of kind `backendError` when JACK cannot stop the old stream; and, when it was
     ///   running, what `start()` throws opening `device`: `deviceNotFound` for an unknown `device`,
     ///   `backendUnavailable`, `unsupportedConfiguration`, `timedOut`, `streamInvalidated`, `invalidArgument` or
-    ///   `backendError`. The new device is kept even when the restart fails.
+    ///   `backendError`.
     public func setDevice(_ device: String?) throws(AudioError) {
         let wasRunning = isRunning
         try stop()
-        let old = state.withLock { state in
+        let (old, oldDevice) = state.withLock { state in
             defer { state.session = nil; state.device = device }
-            return state.session
+            return (state.session, state.device)
         }
         old?.engine.stream?.close()
-        if wasRunning { try start() }
+        guard wasRunning else { return }
+        do {
+            try start()
+        } catch {
+            let failed = state.withLock { state in
+                defer { state.session = nil; state.device = oldDevice }
+                return state.session
+            }
+            failed?.engine.stream?.close()
+            try? start()
+            throw error
+        }
     }
 
     private func makeSession(device: String?) throws(AudioError) -> Session {

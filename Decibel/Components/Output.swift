@@ -81,31 +81,52 @@ public final class Output: @unchecked Sendable {
     /// Moves playback to `device` (`nil`: the default output) without touching what is added: a stream
     /// opens on the new device, the engine moves to it (re-preparing nodes if the rate differs) and, if
     /// the output was playing, plays on. Device-change observers hear the new id. The old device is
-    /// released first, so a device that allows one client at a time works too.
+    /// released first, so a device that allows one client at a time works too; when the new one cannot be
+    /// opened, the output opens its old device again (and plays on if it was playing) before throwing, so a
+    /// mistyped device id loses nothing.
     /// - Throws: `AudioError` of kind `invalidState` (after `close()`) or `backendError` when JACK cannot stop the
     ///   old stream; opening the new one, `deviceNotFound` for an unknown `device`, `backendUnavailable` when the
     ///   backend's library or server is missing, `unsupportedConfiguration` when the device refuses even its own
     ///   rate and channels (or PulseAudio refuses the stream), `timedOut` when the server does not answer in
     ///   time, `streamInvalidated` when the server or device goes away, or `backendError` when the backend's
-    ///   library fails or a thread cannot start; starting it (if the output was playing), the same kinds. When
-    ///   opening the new stream fails, the old one is already closed.
+    ///   library fails or a thread cannot start; starting it (if the output was playing), the same kinds.
     public func setDevice(_ device: String?) throws(AudioError) {
         // The streams are stopped, opened and started outside `current`'s lock: a stream event handler that
         // reads `stream` or `device` meanwhile must not wait on it. `switching` keeps two switches apart.
         try switching.withLock { (_: inout Void) throws(AudioError) in
-            let old = stream
+            let (old, oldDevice) = current.withLock { ($0.stream, $0.device) }
             let wasRunning = old.state == .running
             try old.stop()
             old.close()
-            var configuration = configuration
-            configuration.outputDevice = device
-            configuration.render = engine.renderCallback
-            let new = try backend.makeAdaptedStream(configuration)
-            try engine.attach(to: new)
+            let new: any AudioStream
+            do throws(AudioError) {
+                new = try openStream(on: device)
+            } catch {
+                if let back = try? openStream(on: oldDevice) {
+                    current.withLock { $0 = (back, oldDevice) }
+                    if wasRunning { try? back.start() }
+                }
+                throw error
+            }
             current.withLock { $0 = (new, device) }
             if wasRunning { try new.start() }
         }
         for handler in deviceHandlers.withLock({ Array($0.values) }) { handler(device) }
+    }
+
+    /// A stream on `device` with the output's configuration, the engine attached to it (not started).
+    private func openStream(on device: String?) throws(AudioError) -> any AudioStream {
+        var configuration = configuration
+        configuration.outputDevice = device
+        configuration.render = engine.renderCallback
+        let stream = try backend.makeAdaptedStream(configuration)
+        do {
+            try engine.attach(to: stream)
+        } catch {
+            stream.close()
+            throw error
+        }
+        return stream
     }
 
     /// Calls `handler` on a control thread whenever the output's device changes: by `setDevice(_:)` (the

@@ -53,6 +53,23 @@ struct MicrophoneTests {
         #expect(delegate.events.withLock { $0 }.contains(.started))
     }
 
+    @Test("switching to a device that does not exist throws deviceNotFound and capture goes on on the old one")
+    func mistypedDeviceLosesNothing() throws {
+        let microphone = try Microphone(backend: NullBackend(), channelCount: 1, bufferSize: 256)
+        try microphone.start()
+        #expect {
+            try microphone.setDevice("no-such-device")
+        } throws: { error in
+            (error as? AudioError)?.kind == .deviceNotFound
+        }
+        #expect(microphone.isRunning && microphone.device == nil)
+        let delegate = Recorder()
+        microphone.delegate = delegate
+        #expect(delegate.collector.wait(seconds: 5), "buffers still arrive")
+        #expect(SignalAnalysis.peak(delegate.collector.channel(0)) > 0.4)
+        try microphone.stop()
+    }
+
     @Test(
         "for await over buffers() gets ten buffers of the Null sine's level, and a second loop works after the first ended"
     )

@@ -110,4 +110,21 @@ struct PlayerSurfaceTests {
         #expect(at > 0.5, "the position survived")
         player.stop()
     }
+
+    @Test("setDevice to a device that does not exist throws deviceNotFound and playback goes on on the old one")
+    func mistypedDeviceLosesNothing() throws {
+        let player = try AudioPlayer(path: try makeTone("d.wav", seconds: 5, frequency: 440), backend: NullBackend())
+        player.play()
+        #expect(wait(2) { player.currentTime > 0.3 })
+        #expect {
+            try player.setDevice("no-such-device")
+        } throws: { error in
+            (error as? AudioError)?.kind == .deviceNotFound
+        }
+        let at = player.currentTime
+        #expect(player.output.device == nil, "the device it had")
+        #expect(player.output.stream.state == .running)
+        #expect(wait(2) { player.currentTime > at + 0.3 }, "still playing after the refused switch")
+        player.stop()
+    }
 }
