@@ -96,6 +96,7 @@ extension PulseTests {
             // blocks are taken from, to hold each block to what the server reported around it.
             var polls: [Poll] = []
             polls.reserveCapacity(16_384)
+            let xrunsBefore = stream.xrunCount
             let pollStart = MonotonicClock.now()
             var now = pollStart
             while now - pollStart < 1_200_000_000 {
@@ -104,6 +105,7 @@ extension PulseTests {
                 polls.append(Poll(time: now, value: value))
                 MonotonicClock.sleep(nanoseconds: Self.pollInterval)
             }
+            let xrunsWhilePolling = stream.xrunCount - xrunsBefore
             try stream.stop()
             stream.close()
             // A block at host time h carries the reading of the engine's last refresh before h, taken no earlier
@@ -125,9 +127,17 @@ extension PulseTests {
             let sortedGaps = gaps.map(\.gap).sorted()
             let distinct = Set(offsets).sorted().map { Double($0) / 1e6 }
             print(
-                "pulse timestamps: \(polls.count) latency readings span \(Double(low) / 1e6) … \(Double(high) / 1e6) ms, gaps median \(Double(sortedGaps[sortedGaps.count / 2]) / 1e6) ms, max \(Double(sortedGaps.last ?? 0) / 1e6) ms; \(offsets.count) block offsets in the window \(distinct) ms"
+                "pulse timestamps: \(polls.count) latency readings span \(Double(low) / 1e6) … \(Double(high) / 1e6) ms (\(polls.filter { $0.value == 0 }.count) of 0, \(xrunsWhilePolling) underflows), gaps median \(Double(sortedGaps[sortedGaps.count / 2]) / 1e6) ms, max \(Double(sortedGaps.last ?? 0) / 1e6) ms; \(offsets.count) block offsets in the window \(distinct) ms"
             )
-            #expect(low > 0, "PulseAudio reports a latency once playing")
+            // Once playing, PulseAudio reports a latency above 0, but for a moment after an underflow (the sink
+            // played past what was written: pa_stream_get_latency is negative, read as 0). Seen once under
+            // AddressSanitizer, whose slowdown stalled this process 7.3 ms (the largest gap between polls), so
+            // a 0 must come with an underflow the server reported while polling.
+            let zeros = polls.filter { $0.value == 0 }.count
+            #expect(high > 0, "PulseAudio reports a latency once playing")
+            #expect(
+                zeros == 0 || xrunsWhilePolling > 0,
+                "\(zeros) readings of 0 with no underflow reported while polling")
             #expect(offsets.count > 50, "the blocks of the window")
             let misfits = outside.count
             #expect(
