@@ -13,7 +13,7 @@ public final class SpectrumAverage {
     private var power: [Double]
     private var windows = 0
 
-    /// Averages windows of `size` samples (a power of two) shaped by `window`.
+    /// Averages windows of `size` samples (any even size; powers of two are fastest) shaped by `window`.
     /// - Throws: `AudioError` of kind `invalidArgument` when `size` is odd, below 2 or above 16777216 (2²⁴), or
     ///   the transform cannot be prepared (out of memory).
     public init(size: Int, window: AnalysisWindow = .hann) throws(AudioError) {

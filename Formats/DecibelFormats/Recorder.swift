@@ -53,7 +53,7 @@ public final class Recorder: @unchecked Sendable {
     let failure = Locked<AudioError?>(nil)
 
     /// Creates the file and starts the writer thread. `ringSeconds` of audio fit in the ring before
-    /// overflow; `maxBlockFrames` is the largest block the writer moves at once.
+    /// overflow; the writer thread writes what has arrived every `flushInterval` seconds.
     /// - Throws: `AudioError` of kind `invalidArgument` when `ringSeconds` is not in (0, 600], `flushInterval`
     ///   not in (0, 1], `sampleRate` not a whole number of Hz in 1…`AudioFile.maxSampleRate` or `channelCount`
     ///   not in 1…`AudioFile.maxChannels`; `unsupportedFormat` when the installed libsndfile (or, for M4A,
