@@ -3,7 +3,7 @@
 // Decibel: audio on Linux with one Swift API over JACK, PulseAudio and ALSA (and a Null device).
 //
 // Every module is its own library product, so an application can embed `DecibelCore` plus one backend
-// and build without the other system libraries' headers installed. Folders are the map (README "The map");
+// and build without the other system libraries' headers installed. Folders are the map (README, "The map");
 // arrows point down only:
 //
 //   Tools/ (decibel, decibel-scope) ─▶ Decibel/ (umbrella) ─▶ Backends/<ID>/, Formats/ ─▶ Core/ (DecibelGraph ─▶ DecibelCore)
@@ -124,7 +124,7 @@ let package = Package(
             path: "Tools/decibel-scope"
         ),
 
-        // MARK: Real-time proof — render paths run under clang's RealtimeSanitizer (see "Real-time safety is tested" in README.md).
+        // MARK: Real-time proof — render paths run under clang's RealtimeSanitizer (DecibelCore.docc, "Real-time safety is tested").
         // Scripts/build-rtcheck links the sanitizer's runtime into it; a plain build is the checker, unarmed.
         .executableTarget(
             name: "decibel-rtcheck",

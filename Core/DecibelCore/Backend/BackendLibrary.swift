@@ -43,7 +43,7 @@ public struct BackendLibraryDescription: Sendable {
 
 /// A backend's C library opened with `dlopen`, and its function table filled with `dlsym`.
 ///
-/// Every backend shim declares its table the same way (see "Adding a backend" in the README): an X-macro
+/// Every backend shim declares its table the same way (see the DecibelCore article "Adding a backend"): an X-macro
 /// `DECIBEL_<ID>_FUNCTIONS(X)` listing the C functions, a struct `decibel_<id>_api` whose non-null fields
 /// carry the functions' own names and prototypes, and `decibel_<id>_function_name(index)` returning
 /// those names in field order. The loader resolves each name into the matching field, so the Swift side

@@ -43,6 +43,6 @@ public struct RenderContext: @unchecked Sendable {
 
 /// The function a stream calls on its real-time thread for every block.
 ///
-/// It must not allocate, lock, wait, log or do I/O: see the real-time rules in README.md. Allocate what
+/// It must not allocate, lock, wait, log or do I/O: see the DecibelCore article "The real-time rules". Allocate what
 /// it needs before the stream starts and talk to it through atomics and `SPSCQueue`s.
 public typealias RenderCallback = @Sendable (RenderContext) -> Void
