@@ -111,6 +111,13 @@ import Testing
                 sampleType: .float32, name: name, render: render))
     }
 
+    /// One clock on both sides, so the loop must hold the drift at 0 and the tone must arrive whole. Judged
+    /// only on a run the server did not disturb: a JACK xrun (jackd's dummy driver runs without real-time
+    /// priority here) delays an input block, the fill dips and the loop answers with a correction it takes
+    /// ~40 s to average away (CI: fill 261 below a band from 278, drift −63 ppm, the tone 1.1 Hz low). So a
+    /// run the server reported an xrun in (or that resynced) is done again on a new stream, up to three runs.
+    /// It stays on the shared 256-frame server: at 1024 frames the loop needs longer than these 6 s to pull
+    /// the larger first fill to its target (measured: drift 8.8 ppm, the tone 0.06 Hz low, no xrun).
     @Test(
         "a 44.1 kHz duplex stream on a 48 kHz JACK server is bridged: the input arrives whole, drift 0 ppm",
         .liveTiming,
@@ -122,38 +129,51 @@ import Testing
             StreamConfiguration(direction: .output, channelCount: 1, name: "dcb-duplex-src", render: sine.render),
             options: JACKStreamOptions(outputConnections: .none))
         defer { source.close() }
-        let heard = CaptureSink(seconds: 10, rate: 44_100)
-        let stream = try jack.makeAdaptedStream(
-            StreamConfiguration(direction: .duplex, sampleRate: 44_100, channelCount: 1, name: "dcb-duplex") {
-                context in
-                heard.ring.write(context.input)
-                context.output.copy(from: context.input)
-            })
-        defer { stream.close() }
-        let duplex = try #require(stream as? BridgedDuplexStream, "a 48 kHz server took a 44.1 kHz duplex stream?")
-        #expect(duplex.format.sampleRate == 44_100 && duplex.format.inputChannelCount == 1)
-        #expect(duplex.latency.inputFrames > duplex.bridge.targetFill / 2)
-        let jackInput = try #require(duplex.inputStream as? JACKStream)
         try source.start()
-        try duplex.start()
-        let connect = try run("jack_connect", [source.outputPortNames[0], jackInput.inputPortNames[0]])
-        try #require(connect.status == 0, "jack_connect: \(connect.standardError)")
-        Thread.sleep(forTimeInterval: 3)
-        duplex.bridge.resetFillRange()
-        Thread.sleep(forTimeInterval: 3)
-        try duplex.stop()
-        let report = duplex.bridge.report
-        // 1 kHz at amplitude 0.5 steps at most 0.0713 between samples at 44.1 kHz.
-        let clean = SignalAnalysis.longestContinuousRun(heard.drain(), maxStep: 0.08)
-        try #require(clean.count >= 44_100, "no glitch-free second heard; \(report)")
-        let frequency = SignalAnalysis.frequency(Array(clean.suffix(44_100)), sampleRate: 44_100)
-        print("duplex 44.1 kHz on a 48 kHz JACK server (one clock: truth 0 ppm): \(frequency) Hz; \(report)")
-        guard !TestEnvironment.sanitizerSlowsRendering else { return }  // missed cycles: see jackIntoALSAFile
-        #expect(abs(frequency - 1000) < 0.05)
-        #expect(abs(report.driftPPM) < 5)
-        #expect(report.underruns == 0 && report.resyncs == 0)
-        let range = try #require(report.fillRange)
-        #expect(report.band.contains(range.lowerBound) && report.band.contains(range.upperBound))
+        var disturbed: [String] = []
+        for _ in 1...3 {
+            let heard = CaptureSink(seconds: 10, rate: 44_100)
+            let stream = try jack.makeAdaptedStream(
+                StreamConfiguration(direction: .duplex, sampleRate: 44_100, channelCount: 1, name: "dcb-duplex") {
+                    context in
+                    heard.ring.write(context.input)
+                    context.output.copy(from: context.input)
+                })
+            defer { stream.close() }
+            let duplex = try #require(stream as? BridgedDuplexStream, "a 48 kHz server took a 44.1 kHz duplex stream?")
+            #expect(duplex.format.sampleRate == 44_100 && duplex.format.inputChannelCount == 1)
+            #expect(duplex.latency.inputFrames > duplex.bridge.targetFill / 2)
+            let jackInput = try #require(duplex.inputStream as? JACKStream)
+            try duplex.start()
+            let connect = try run("jack_connect", [source.outputPortNames[0], jackInput.inputPortNames[0]])
+            try #require(connect.status == 0, "jack_connect: \(connect.standardError)")
+            let xrunsBefore = duplex.xrunCount + source.xrunCount
+            Thread.sleep(forTimeInterval: 3)
+            duplex.bridge.resetFillRange()
+            Thread.sleep(forTimeInterval: 3)
+            try duplex.stop()
+            let report = duplex.bridge.report
+            let xruns = duplex.xrunCount + source.xrunCount - xrunsBefore
+            // 1 kHz at amplitude 0.5 steps at most 0.0713 between samples at 44.1 kHz.
+            let clean = SignalAnalysis.longestContinuousRun(heard.drain(), maxStep: 0.08)
+            try #require(clean.count >= 44_100, "no glitch-free second heard; \(report), \(xruns) xruns")
+            let frequency = SignalAnalysis.frequency(Array(clean.suffix(44_100)), sampleRate: 44_100)
+            print(
+                "duplex 44.1 kHz on a 48 kHz JACK server (one clock: truth 0 ppm): \(frequency) Hz; \(report); "
+                    + "\(xruns) xruns")
+            guard !TestEnvironment.sanitizerSlowsRendering else { return }  // missed cycles: see jackIntoALSAFile
+            guard xruns == 0 && report.resyncs == 0 else {
+                disturbed.append("\(xruns) xruns, \(report.resyncs) resyncs")
+                continue
+            }
+            #expect(abs(frequency - 1000) < 0.05)
+            #expect(abs(report.driftPPM) < 5)
+            #expect(report.underruns == 0)
+            let range = try #require(report.fillRange)
+            #expect(report.band.contains(range.lowerBound) && report.band.contains(range.upperBound))
+            return
+        }
+        Issue.record("the server disturbed every run: \(disturbed)")
     }
 
     @Test(
