@@ -11,7 +11,7 @@ import Foundation
 /// the ratio (one frame of error moves the ratio by 8 ppm). `alsa_in` and `zita-ajbridge` use the same kind of loop.
 public struct DriftController: Sendable {
     /// The fill (input frames) the loop holds the ring at.
-    public let targetFill: Double
+    public private(set) var targetFill: Double
     /// The largest correction the loop applies either way (0.002 is ±2000 ppm).
     public let maximumCorrection: Double
     /// The largest fill error (frames) the loop acts on: a step beyond it — a device that missed a cycle —
@@ -51,6 +51,14 @@ public struct DriftController: Sendable {
     public mutating func reset(fill: Double) {
         smoothedFill = fill
         correction = drift
+    }
+
+    /// Restarts the smoothing at `fill`, keeping the drift learned so far, and holds the ring at `target` from
+    /// now on: for example at a fill found below the target, which only the loop could make up, by a
+    /// correction the integral would take for drift.
+    public mutating func reset(fill: Double, target: Double) {
+        targetFill = target
+        reset(fill: fill)
     }
 
     /// Takes a fill measurement into the smoothing only, leaving the correction at `drift`: for the first
