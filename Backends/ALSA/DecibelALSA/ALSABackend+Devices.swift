@@ -10,10 +10,6 @@ extension ALSABackend {
         Self.listDevices(try library())
     }
 
-    public func defaultDevice(for direction: AudioDirection) throws(AudioError) -> AudioDevice? {
-        try devices().first { $0.isDefault(for: direction) && ($0.direction == direction || $0.direction == .duplex) }
-    }
-
     public func probe(_ device: AudioDevice) throws(AudioError) -> AudioDevice {
         try Self.probe(device, library: try library())
     }

@@ -29,14 +29,6 @@ extension JACKBackend {
         return client.devices()
     }
 
-    /// The device JACK programs treat as default for `direction`: `system`, else the first client with
-    /// physical ports that way.
-    /// - Throws: `AudioError` of kind `backendUnavailable` when libjack is missing or no server runs, or
-    ///   `backendError` when the server refuses the query client.
-    public func defaultDevice(for direction: AudioDirection) throws(AudioError) -> AudioDevice? {
-        try devices().first { $0.isDefault(for: direction) }
-    }
-
     /// Reports physical ports and clients appearing and vanishing, from a monitor client named
     /// `<clientName>-monitor`. Events arrive on a worker thread until the observation is cancelled.
     /// - Throws: `AudioError` of kind `backendUnavailable` when libjack is missing or no server runs, or

@@ -81,10 +81,6 @@ public final class NullBackend: AudioBackend {
         ]
     }
 
-    public func defaultDevice(for direction: AudioDirection) throws(AudioError) -> AudioDevice? {
-        try devices().first { $0.isDefault(for: direction) && ($0.direction == direction) }
-    }
-
     public func makeStream(_ configuration: StreamConfiguration) throws(AudioError) -> any AudioStream {
         try makeNullStream(configuration)
     }

@@ -7,13 +7,6 @@ extension PipeWireBackend {
         return connection.withLock { connection.devices() }
     }
 
-    public func defaultDevice(for direction: AudioDirection) throws(AudioError) -> AudioDevice? {
-        try devices().first {
-            direction == .input
-                ? $0.direction.hasInput && $0.isDefaultInput : $0.direction.hasOutput && $0.isDefaultOutput
-        }
-    }
-
     public func observeDevices(
         _ handler: @escaping @Sendable (DeviceEvent) -> Void
     ) throws(AudioError) -> DeviceObservation {

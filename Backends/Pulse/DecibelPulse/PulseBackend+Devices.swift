@@ -7,10 +7,6 @@ extension PulseBackend {
         return try connection.devices()
     }
 
-    public func defaultDevice(for direction: AudioDirection) throws(AudioError) -> AudioDevice? {
-        try devices().first { $0.direction == (direction == .input ? .input : .output) && $0.isDefault(for: direction) }
-    }
-
     public func observeDevices(
         _ handler: @escaping @Sendable (DeviceEvent) -> Void
     ) throws(AudioError) -> DeviceObservation {

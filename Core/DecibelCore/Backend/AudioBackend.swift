@@ -93,6 +93,20 @@ extension AudioBackend {
     ///   `backendError` when the library reports a failure.
     public var defaultOutputDevice: AudioDevice? { get throws(AudioError) { try defaultDevice(for: .output) } }
 
+    /// The listed device marked default for `direction`: for `.input` the default device that captures,
+    /// for `.output` the default device that plays, and for `.duplex` one device that is both defaults and
+    /// does both, or `nil` where the defaults are two devices (PulseAudio's sink and source, PipeWire's
+    /// nodes): a duplex stream opened with no device then uses the two. Every backend answers by this rule.
+    /// - Throws: `AudioError` of the kinds `devices()` throws: `backendUnavailable`, `timedOut` or `backendError`.
+    public func defaultDevice(for direction: AudioDirection) throws(AudioError) -> AudioDevice? {
+        let listed = try devices()
+        return switch direction {
+        case .input: listed.first { $0.isDefaultInput && $0.direction.hasInput }
+        case .output: listed.first { $0.isDefaultOutput && $0.direction.hasOutput }
+        case .duplex: listed.first { $0.isDefaultInput && $0.isDefaultOutput && $0.direction == .duplex }
+        }
+    }
+
     public func probe(_ device: AudioDevice) throws(AudioError) -> AudioDevice { device }
 
     public var acceptsUnlistedDevices: Bool { false }
