@@ -2,37 +2,36 @@ import CJACK
 import DecibelCore
 import Synchronization
 
-/// Watches a JACK server for port and client (de)registration and turns them into `DeviceEvent`s.
-///
-/// JACK's notification callbacks may not call the server, so they only raise a flag and wake a worker
-/// thread; the worker lists the physical ports again and reports what was added, removed or changed.
-final class JACKDeviceWatcher: @unchecked Sendable {
+/// Tells Core's `DeviceListWatcher` when a JACK server's clients or ports come and go, and when the server
+/// shuts down. JACK's notification callbacks may not call the server, so that is all they do; the watcher's
+/// thread lists the physical ports again.
+final class JACKDeviceWatcher: Sendable {
     private let client: JACKClient
-    private let handler: @Sendable (DeviceEvent) -> Void
-    private let dirty = Atomic<Bool>(false)
+    private let watcher: DeviceListWatcher
     private let serverGone = Atomic<Bool>(false)
-    private let stopping = Atomic<Bool>(false)
-    private let wake = WakeSignal()
-    private var worker: AudioThread?
-    private var known: [AudioDevice]  // worker thread only after start
 
     init(client: JACKClient, handler: @escaping @Sendable (DeviceEvent) -> Void) throws(AudioError) {
         self.client = client
-        self.handler = handler
-        known = client.devices()
+        do throws(AudioError) {
+            watcher = try DeviceListWatcher(
+                name: "jack-devices", devices: client.devices(), list: { client.devices() }, handler: handler)
+        } catch {
+            client.close()
+            throw error
+        }
         let api = client.api
         let argument = Unmanaged.passUnretained(self).toOpaque()
         _ = api.jack_set_port_registration_callback(
             client.handle,
             { _, _, argument in
                 guard let argument else { return }
-                Unmanaged<JACKDeviceWatcher>.fromOpaque(argument).takeUnretainedValue().markDirty()
+                Unmanaged<JACKDeviceWatcher>.fromOpaque(argument).takeUnretainedValue().watcher.listMayHaveChanged()
             }, argument)
         _ = api.jack_set_client_registration_callback(
             client.handle,
             { _, _, argument in
                 guard let argument else { return }
-                Unmanaged<JACKDeviceWatcher>.fromOpaque(argument).takeUnretainedValue().markDirty()
+                Unmanaged<JACKDeviceWatcher>.fromOpaque(argument).takeUnretainedValue().watcher.listMayHaveChanged()
             }, argument)
         api.jack_on_info_shutdown(
             client.handle,
@@ -40,45 +39,22 @@ final class JACKDeviceWatcher: @unchecked Sendable {
                 guard let argument else { return }
                 let monitor = Unmanaged<JACKDeviceWatcher>.fromOpaque(argument).takeUnretainedValue()
                 monitor.serverGone.store(true, ordering: .releasing)
-                monitor.wake.signal()
+                monitor.watcher.serverLost()
             }, argument)
         let result = api.jack_activate(client.handle)
         guard result == 0 else {
+            watcher.cancel()
             client.close()
             throw AudioError(
                 .backendError, "cannot activate the JACK device monitor client", backend: "jack", code: result)
         }
-        worker = try AudioThread(name: "jack-devices") { [self] in run() }
     }
 
-    private func markDirty() {
-        dirty.store(true, ordering: .releasing)
-        wake.signal()
-    }
-
-    private func run() {
-        while !stopping.load(ordering: .acquiring) {
-            wake.wait(timeoutNanoseconds: 500_000_000)
-            if stopping.load(ordering: .acquiring) { return }
-            if serverGone.load(ordering: .acquiring) {
-                for device in known { handler(.removed(id: device.id)) }
-                known = []
-                handler(.listChanged)
-                return
-            }
-            guard dirty.exchange(false, ordering: .acquiringAndReleasing) else { continue }
-            let now = client.devices()
-            for event in DeviceEvent.changes(from: known, to: now) { handler(event) }
-            known = now
-        }
-    }
-
-    /// Stops the worker and closes the client (with a bounded wait if the server is gone).
+    /// Stops the watcher and closes the client (with a bounded wait if the server is gone).
     func cancel() {
-        guard !stopping.exchange(true, ordering: .acquiringAndReleasing) else { return }
-        wake.signal()
-        worker?.join()
+        watcher.cancel()
         let timeout: UInt64 = serverGone.load(ordering: .acquiring) ? 300_000_000 : 2_000_000_000
+        // A client that did not close may still call back: keep what its callbacks point at.
         if !client.close(timeoutNanoseconds: timeout) { _ = Unmanaged.passRetained(self) }
     }
 }
