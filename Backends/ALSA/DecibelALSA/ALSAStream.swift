@@ -118,6 +118,7 @@ public final class ALSAStream: AudioStream, @unchecked Sendable {
     }
 
     public func stop() throws(AudioError) {
+        try status.refuseIfClosed(backend: "alsa")
         control.withLock { thread in
             guard let running = thread else { return }
             loop.requestStop()

@@ -70,6 +70,7 @@ public final class NullStream: AudioStream, @unchecked Sendable {
     }
 
     public func stop() throws(AudioError) {
+        try status.refuseIfClosed(backend: "null")
         let wasRunning = control.withLock { thread in
             guard status.state == .running else { return false }
             stopRequested.store(true, ordering: .releasing)

@@ -131,6 +131,7 @@ public final class PipeWireStream: AudioStream, @unchecked Sendable {
     }
 
     public func stop() throws(AudioError) {
+        try status.refuseIfClosed(backend: "pipewire")
         lock.withLock { disconnect() }
         if status.transition(from: .running, to: .stopped) { status.post(.stopped) }
     }

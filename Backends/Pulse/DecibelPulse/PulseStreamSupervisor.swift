@@ -93,6 +93,7 @@ final class PulseStreamSupervisor: @unchecked Sendable {
     }
 
     func stop() throws(AudioError) {
+        try status.refuseIfClosed(backend: "pulse")
         wantsRunning.store(false, ordering: .releasing)
         connected.withLock { slot in
             slot?.close()

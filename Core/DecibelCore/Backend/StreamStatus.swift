@@ -37,6 +37,13 @@ public final class StreamStatus: @unchecked Sendable {
         StreamState(rawValue: stateValue.load(ordering: .acquiring)) ?? .closed
     }
 
+    /// Throws what `start()` and `stop()` throw on a closed stream, the same on every backend.
+    /// - Throws: `AudioError` of kind `invalidState` when the stream is closed.
+    public func refuseIfClosed(backend: String) throws(AudioError) {
+        guard state == .closed else { return }
+        throw AudioError(.invalidState, "the stream is closed; open a new one", backend: backend)
+    }
+
     /// Moves to `state` unconditionally.
     public func setState(_ state: StreamState) {
         stateValue.store(state.rawValue, ordering: .releasing)
