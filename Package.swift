@@ -171,6 +171,10 @@ let package = Package(
             dependencies: ["DecibelPlugins", "DecibelGraph", "DecibelFormats", "DecibelTestSupport", "decibel"],
             path: "Tests/DecibelPluginsTests"),
         .testTarget(name: "DecibelTests", dependencies: ["Decibel", "DecibelTestSupport"], path: "Tests/DecibelTests"),
+        // One suite, every backend: the behaviour × backend table in the README comes from its results.
+        .testTarget(
+            name: "DecibelConformanceTests", dependencies: ["Decibel", "DecibelTestSupport"],
+            path: "Tests/DecibelConformanceTests"),
         .executableTarget(name: "decibel-record-probe", dependencies: ["DecibelFormats"], path: "Tests/RecordProbe"),
         // Scripts/soak: JACK, PulseAudio and PipeWire streams playing the graph into recorders under load.
         .executableTarget(

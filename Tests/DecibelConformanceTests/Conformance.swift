@@ -1,0 +1,83 @@
+import DecibelTestSupport
+import Foundation
+import Testing
+
+/// A behaviour every backend must have: a row of the README's behaviour × backend table, whose every cell
+/// is the outcome of one test case of this suite.
+enum Behaviour: String, CaseIterable, Sendable {
+    case lifecycle = "start, stop and close in any order, twice; callbacks only between start and stop"
+    case otherThreads = "open, start, stop and close from other threads, and start/stop racing"
+    case firstCallback = "first callback within 1 s of `start()`"
+    case events = "events: `started`, `stopped`, and the sequence ends at `close()`"
+    case defaultDevice = "`defaultDevice(for:)`: one rule for input, output and duplex"
+    case refusedConfiguration = "a channel count or rate out of range: `invalidArgument`, before the server"
+    case openCloseCycles = "200 open/start/stop/close cycles: no file descriptor, thread or memory growth"
+    case serverKilled =
+        "server killed (SIGKILL): `serverShutDown` within 1 s; the device watcher reports every device gone"
+}
+
+/// Records outcomes and holds the declared exceptions.
+enum Conformance {
+    /// What a backend cannot do, by nature, with the reason: a declared, named exception, shown in the table.
+    static let exceptions: [Behaviour: [BackendUnderTest: String]] = [
+        .serverKilled: [
+            .alsa: "ALSA has no server: alsa-lib drives the kernel's devices (a device that vanishes is `deviceLost`).",
+            .null: "The Null device has no server: it runs inside the process.",
+        ]
+    ]
+
+    /// Runs `check` for `behaviour` on `backend` unless the backend is excepted or not ready, records the
+    /// outcome for the table, and fails the test with the problems it found.
+    static func verify(
+        _ behaviour: Behaviour, on backend: BackendUnderTest, sourceLocation: SourceLocation = #_sourceLocation,
+        _ check: (inout Findings) throws -> Void
+    ) rethrows {
+        if let reason = exceptions[behaviour]?[backend] {
+            record(behaviour, backend, outcome: "exception", detail: reason)
+            return
+        }
+        guard backend.isReady else { return }
+        var findings = Findings()
+        do {
+            try check(&findings)
+        } catch {
+            findings.problem("threw \(error)")
+        }
+        record(behaviour, backend, outcome: findings.problems.isEmpty ? "pass" : "fail", detail: findings.summary)
+        #expect(findings.problems.isEmpty, "\(backend): \(findings.summary)", sourceLocation: sourceLocation)
+        if !findings.notes.isEmpty {
+            print("\(backend) · \(behaviour.rawValue): \(findings.notes.joined(separator: "; "))")
+        }
+    }
+
+    /// Appends one line of JSON to the file `DECIBEL_CONFORMANCE_RESULTS` names (`Scripts/conformance-table`
+    /// makes the README's table from it).
+    private static func record(_ behaviour: Behaviour, _ backend: BackendUnderTest, outcome: String, detail: String) {
+        guard let path = ProcessInfo.processInfo.environment["DECIBEL_CONFORMANCE_RESULTS"] else { return }
+        let row: [String: Any] = [
+            "behaviour": behaviour.rawValue, "row": Behaviour.allCases.firstIndex(of: behaviour) ?? 0,
+            "backend": backend.rawValue, "outcome": outcome, "detail": detail,
+        ]
+        guard let data = try? JSONSerialization.data(withJSONObject: row, options: [.sortedKeys]) else { return }
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND, 0o644)
+        guard descriptor >= 0 else { return }
+        defer { close(descriptor) }
+        _ = (data + Data("\n".utf8)).withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+    }
+}
+
+/// What one check found: problems (the behaviour does not hold) and notes (figures worth printing).
+struct Findings {
+    private(set) var problems: [String] = []
+    private(set) var notes: [String] = []
+
+    mutating func problem(_ text: String) { problems.append(text) }
+    mutating func note(_ text: String) { notes.append(text) }
+
+    /// Records a problem unless `condition` holds.
+    mutating func require(_ condition: Bool, _ text: @autoclosure () -> String) {
+        if !condition { problems.append(text()) }
+    }
+
+    var summary: String { problems.isEmpty ? notes.joined(separator: "; ") : problems.joined(separator: "; ") }
+}

@@ -1,0 +1,165 @@
+import Decibel
+import DecibelTestSupport
+import Foundation
+import Testing
+
+/// The backend conformance suite: every test runs the same body against PipeWire, JACK, PulseAudio, ALSA
+/// and the Null device, and each outcome is a cell of the README's behaviour × backend table
+/// (`Scripts/conformance-table`). Serialized: the resource counts of one test must not see another's streams.
+@Suite(.serialized) struct ConformanceTests {
+    static let backends = BackendUnderTest.allCases
+
+    /// A bound for what should take milliseconds, far beyond it: under a sanitizer everything runs slower.
+    static let patience: Double = TestEnvironment.sanitizerSlowsRendering ? 5 : 2
+
+    @Test("start, stop and close in any order, twice; callbacks only between start and stop", arguments: backends)
+    func lifecycle(_ backend: BackendUnderTest) throws {
+        try Conformance.verify(.lifecycle, on: backend) { findings in
+            let audio = backend.makeBackend()
+            for direction in [AudioDirection.output, .input] {
+                let counter = CallbackCounter()
+                let stream = try audio.makeStream(backend.configuration(direction, render: counter.render))
+                let label = "\(direction)"
+                findings.require(stream.state == .stopped, "\(label): a new stream is \(stream.state)")
+                findings.require(errorKind { try stream.stop() } == nil, "\(label): stop() before start() threw")
+                for round in 1...2 {
+                    let before = counter.count
+                    try stream.start()
+                    findings.require(stream.state == .running, "\(label) round \(round): started, yet \(stream.state)")
+                    findings.require(
+                        errorKind { try stream.start() } == nil, "\(label) round \(round): start() while running threw")
+                    findings.require(
+                        counter.waitBeyond(before + 2, timeout: Self.patience),
+                        "\(label) round \(round): \(counter.count - before) callbacks in \(Self.patience) s")
+                    try stream.stop()
+                    findings.require(stream.state == .stopped, "\(label) round \(round): stopped, yet \(stream.state)")
+                    let stoppedAt = counter.count
+                    Thread.sleep(forTimeInterval: 0.1)
+                    findings.require(
+                        counter.count == stoppedAt,
+                        "\(label) round \(round): \(counter.count - stoppedAt) callbacks after stop() returned")
+                    findings.require(errorKind { try stream.stop() } == nil, "\(label): a second stop() threw")
+                }
+                stream.close()
+                stream.close()
+                findings.require(stream.state == .closed, "\(label): closed twice, yet \(stream.state)")
+                let startKind = errorKind { try stream.start() }, stopKind = errorKind { try stream.stop() }
+                findings.require(
+                    startKind == .invalidState,
+                    "\(label): start() after close() gave \(startKind.map { "\($0)" } ?? "no error")")
+                findings.require(
+                    stopKind == .invalidState,
+                    "\(label): stop() after close() gave \(stopKind.map { "\($0)" } ?? "no error")")
+
+                // Closed without a start, and closed while running (no stop first).
+                audio.makeStreamOrNote(backend.configuration(direction), into: &findings)?.close()
+                let running = CallbackCounter()
+                if let stream = audio.makeStreamOrNote(
+                    backend.configuration(direction, render: running.render), into: &findings)
+                {
+                    try stream.start()
+                    findings.require(
+                        running.waitBeyond(0, timeout: Self.patience), "\(label): no callback before close")
+                    stream.close()
+                    let closedAt = running.count
+                    Thread.sleep(forTimeInterval: 0.1)
+                    findings.require(
+                        running.count == closedAt && stream.state == .closed,
+                        "\(label): closed while running, then \(running.count - closedAt) callbacks, \(stream.state)")
+                }
+            }
+        }
+    }
+
+    @Test("open, start, stop and close from other threads, and start/stop racing", arguments: backends)
+    func otherThreads(_ backend: BackendUnderTest) throws {
+        try Conformance.verify(.otherThreads, on: backend) { findings in
+            let audio = backend.makeBackend()
+            let counter = CallbackCounter()
+            let configuration = backend.configuration(.output, render: counter.render)
+            let stream = try onAnotherThread { try audio.makeStream(configuration) }
+            try onAnotherThread { try stream.start() }
+            findings.require(
+                counter.waitBeyond(0, timeout: Self.patience), "no callback after a start on another thread")
+            try onAnotherThread { try stream.stop() }
+            findings.require(stream.state == .stopped, "stopped on another thread, yet \(stream.state)")
+            // Two threads starting and stopping the same stream at once, ten times each.
+            DispatchQueue.concurrentPerform(iterations: 2) { _ in
+                for _ in 0..<10 {
+                    try? stream.start()
+                    try? stream.stop()
+                }
+            }
+            try stream.stop()
+            let stoppedAt = counter.count
+            Thread.sleep(forTimeInterval: 0.1)
+            findings.require(
+                stream.state == .stopped && counter.count == stoppedAt,
+                "after the race and a stop: \(stream.state), \(counter.count - stoppedAt) callbacks since")
+            let before = counter.count
+            try stream.start()
+            findings.require(
+                counter.waitBeyond(before, timeout: Self.patience), "no callback after the race and a start")
+            try onAnotherThread { stream.close() }
+            findings.require(stream.state == .closed, "closed on another thread, yet \(stream.state)")
+        }
+    }
+
+    @Test("first callback within 1 s of start()", arguments: backends)
+    func firstCallback(_ backend: BackendUnderTest) throws {
+        try Conformance.verify(.firstCallback, on: backend) { findings in
+            let audio = backend.makeBackend()
+            let bound = TestEnvironment.sanitizerSlowsRendering ? 3.0 : 1.0
+            for direction in [AudioDirection.output, .input, .duplex] {
+                let counter = CallbackCounter()
+                let stream = try audio.makeStream(backend.configuration(direction, render: counter.render))
+                defer { stream.close() }
+                let started = MonotonicClock.now()
+                try stream.start()
+                guard counter.waitBeyond(0, timeout: bound), let first = counter.firstCallTime else {
+                    findings.problem("\(direction): no callback within \(bound) s of start()")
+                    continue
+                }
+                let milliseconds = Double(first - started) / 1e6
+                findings.note("\(direction) \(String(format: "%.1f", milliseconds)) ms")
+            }
+        }
+    }
+
+    @Test("events: started, stopped, and the sequence ends at close()", arguments: backends)
+    func events(_ backend: BackendUnderTest) throws {
+        try Conformance.verify(.events, on: backend) { findings in
+            let audio = backend.makeBackend()
+            let counter = CallbackCounter()
+            let stream = try audio.makeStream(backend.configuration(.output, render: counter.render))
+            let log = StreamEventReader(stream.events())
+            for _ in 1...2 {
+                let before = counter.count
+                try stream.start()
+                _ = counter.waitBeyond(before, timeout: Self.patience)
+                try stream.stop()
+            }
+            stream.close()
+            let ended = log.wait(timeout: 1) { $0.ended }
+            let lifecycle = log.events.filter { $0 == .started || $0 == .stopped }
+            findings.require(
+                lifecycle == [.started, .stopped, .started, .stopped],
+                "started/stopped events: \(lifecycle.map(\.description))")
+            findings.require(ended, "the event sequence did not end within 1 s of close()")
+            let others = log.events.filter { $0 != .started && $0 != .stopped }
+            if !others.isEmpty { findings.note("also \(others.map(\.description))") }
+        }
+    }
+}
+
+extension AudioBackend {
+    /// Opens a stream, or notes why it could not on `findings`.
+    func makeStreamOrNote(_ configuration: StreamConfiguration, into findings: inout Findings) -> (any AudioStream)? {
+        do {
+            return try makeStream(configuration)
+        } catch {
+            findings.problem("opening \(configuration.direction) threw \(error)")
+            return nil
+        }
+    }
+}
