@@ -2,7 +2,7 @@ import Synchronization
 
 /// The worker behind every backend's `observeDevices`: one behaviour, whatever the library.
 ///
-/// A backend's library callbacks only call ``listMayHaveChanged()`` or ``serverLost(_:)``: both just set a
+/// A backend's library callbacks only call ``listMayHaveChanged()`` or ``serverLost()``: both just set a
 /// flag and wake the worker, so they are safe from a library's own thread (JACK's notification thread,
 /// PulseAudio's and PipeWire's loops), where calling back into the library is not allowed. The worker's
 /// thread lists the devices again with the backend's `list` closure, diffs the list against the last one
