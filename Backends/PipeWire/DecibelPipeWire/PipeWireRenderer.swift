@@ -7,9 +7,9 @@ import Synchronization
 ///
 /// Everything the process path touches is allocated in `init`. PipeWire's buffers are handed to the
 /// render callback in place (planar float32), so playback and capture copy nothing; duplex runs a capture
-/// and a playback `pw_stream`, and the capture side feeds the playback side through an SPSC ring. The
-/// Swift part of each callback runs inside `RealtimeSanitizer.enter()`/`exit()`.
-final class PipeWireRenderer: @unchecked Sendable {
+/// and a playback `pw_stream`, and the capture side feeds the playback side through Core's `DuplexCushion`.
+/// The Swift part of each callback runs inside `RealtimeSanitizer.enter()`/`exit()`.
+final class PipeWireRenderer: RenderWarmUp, @unchecked Sendable {
     private let render: RenderCallback
     let status: StreamStatus
     /// The format the stream was opened with; its `bufferSize` is the quantum asked for.
@@ -17,13 +17,11 @@ final class PipeWireRenderer: @unchecked Sendable {
     private let sampleRate: Double
     private let outputChannels: Int
     private let inputChannels: Int
-    private let duplexRing: FrameRingBuffer?
-    private let duplexInput: AudioBuffer
-    /// Frames the duplex ring must hold before playback takes from it.
-    private let cushion: Int
+    /// Duplex only. Capture and playback are two nodes: a cushion of two quanta makes a cycle's order
+    /// not matter.
+    private let duplex: DuplexCushion?
 
     // Data thread only (reset by the control thread while no stream exists).
-    private var duplexPrimed = false
     private var outputTime: Int64 = 0
     private var inputTime: Int64 = 0
     private var priming = false
@@ -51,34 +49,32 @@ final class PipeWireRenderer: @unchecked Sendable {
         sampleRate = format.sampleRate
         outputChannels = format.outputChannelCount
         inputChannels = format.inputChannelCount
-        let duplex = outputChannels > 0 && inputChannels > 0
-        cushion = 2 * format.bufferSize
-        duplexRing =
-            duplex
-            ? FrameRingBuffer(channelCount: inputChannels, capacity: 4 * format.maximumFrameCount + cushion) : nil
-        duplexInput = AudioBuffer(
-            channelCount: duplex ? inputChannels : 0, frameCapacity: duplex ? format.maximumFrameCount : 0)
-        prime(frames: min(format.bufferSize, format.maximumFrameCount))
+        duplex =
+            outputChannels > 0 && inputChannels > 0
+            ? DuplexCushion(
+                channelCount: inputChannels, cushionFrames: 2 * format.bufferSize,
+                capacity: 4 * format.maximumFrameCount + 2 * format.bufferSize, maximumFrames: format.maximumFrameCount)
+            : nil
+        warmUp(frames: min(format.bufferSize, format.maximumFrameCount))
     }
 
-    /// Runs both process paths once on scratch memory, without the user's callback, so first-use work of
-    /// the Swift runtime never happens inside a real-time section.
-    private func prime(frames: Int) {
-        let scratch = AudioBuffer(channelCount: max(outputChannels, inputChannels, 1), frameCapacity: max(1, frames))
+    /// Both process paths once on scratch memory (`RenderWarmUp`).
+    func runCycleWithoutCallback(frames: Int) {
+        let scratch = AudioBuffer(channelCount: max(outputChannels, inputChannels, 1), frameCapacity: frames)
         priming = true
         if inputChannels > 0 { processInput(scratch.channelPointers, frames: frames) }
         if outputChannels > 0 { processOutput(scratch.channelPointers, frames: frames) }
         priming = false
-        reset()
     }
+
+    func forgetWarmUpCycle() { reset() }
 
     /// Control thread, no stream connected: forgets what the last run left.
     func reset() {
-        duplexPrimed = false
+        duplex?.reset()
         outputTime = 0
         inputTime = 0
         grantedQuantum.store(0, ordering: .relaxed)
-        if let ring = duplexRing { ring.skip(frames: ring.availableToRead) }
         outputState = PW_STREAM_STATE_UNCONNECTED
         inputState = PW_STREAM_STATE_UNCONNECTED
         stateError = nil
@@ -89,18 +85,10 @@ final class PipeWireRenderer: @unchecked Sendable {
         RealtimeSanitizer.enter()
         let output = AudioBufferView(channelPointers: planes, channelCount: outputChannels, frameCount: frames)
         var input = AudioBufferView.empty
-        if let ring = duplexRing {
-            input = duplexInput.view(frames: min(frames, duplexInput.frameCapacity))
-            // Capture and playback are two nodes; keep a cushion so a cycle's order does not matter.
-            if !duplexPrimed && ring.availableToRead >= cushion + frames { duplexPrimed = true }
-            let got = duplexPrimed ? ring.read(into: input) : 0
-            if got < input.frameCount {
-                input.slice(from: got, count: input.frameCount - got).clear()
-                if duplexPrimed && !priming {
-                    duplexPrimed = false
-                    status.recordXrunFromRenderThread()
-                }
-            }
+        if let duplex {
+            let (carried, underran) = duplex.read(frames: frames)
+            input = carried
+            if underran && !priming { status.recordXrunFromRenderThread() }
         }
         let context = RenderContext(
             input: input, output: output, frameCount: frames,
@@ -118,8 +106,8 @@ final class PipeWireRenderer: @unchecked Sendable {
     func processInput(_ planes: UnsafePointer<UnsafeMutablePointer<Float>>, frames: Int) {
         RealtimeSanitizer.enter()
         let input = AudioBufferView(channelPointers: planes, channelCount: inputChannels, frameCount: frames)
-        if let ring = duplexRing {
-            if ring.write(input) < frames, !priming { status.recordXrunFromRenderThread() }
+        if let duplex {
+            if !duplex.write(input), !priming { status.recordXrunFromRenderThread() }
         } else {
             let context = RenderContext(
                 input: input, output: .empty, frameCount: frames,

@@ -7,7 +7,7 @@ import DecibelCore
 /// reconnection. The callbacks only call libpulse's own I/O (`pa_stream_begin_write`/`write`,
 /// `pa_stream_peek`/`drop`) outside the real-time section; conversion and the user's render callback run
 /// inside `RealtimeSanitizer.enter()`/`exit()`.
-final class PulseRenderer: @unchecked Sendable {
+final class PulseRenderer: RenderWarmUp, @unchecked Sendable {
     private let api: decibel_pulse_api
     private let render: RenderCallback
     private let status: StreamStatus
@@ -22,16 +22,14 @@ final class PulseRenderer: @unchecked Sendable {
 
     private let output: AudioBuffer
     private let capture: AudioBuffer
-    private let duplexInput: AudioBuffer
-    /// Duplex only: captured blocks waiting for the playback callback (both run on the mainloop thread,
-    /// but the ring keeps the capture and playback block sizes independent).
-    private let duplexRing: FrameRingBuffer?
+    /// Duplex only: captured blocks waiting for the playback callback. The two streams tick on their own;
+    /// one capture block left after each playback read keeps the reads whole.
+    private let duplex: DuplexCushion?
 
     // Mainloop thread only (reset by the control thread while no callback runs).
     private var captureFilled = 0
-    private var duplexPrimed = false
     private var sampleTime: Int64 = 0
-    /// True only while `prime()` runs: the path runs without calling the user's callback.
+    /// True only during the warm-up cycle: the path runs without calling the user's callback.
     private var priming = false
 
     /// Callbacks that ran, for tests and the RealtimeSanitizer scenario.
@@ -53,21 +51,17 @@ final class PulseRenderer: @unchecked Sendable {
         inputFrameBytes = format.inputChannelCount * sampleType.bytesPerSample
         output = AudioBuffer(channelCount: format.outputChannelCount, frameCapacity: maximumFrames)
         capture = AudioBuffer(channelCount: format.inputChannelCount, frameCapacity: bufferFrames)
-        let duplex = format.inputChannelCount > 0 && format.outputChannelCount > 0
-        duplexInput = AudioBuffer(
-            channelCount: duplex ? format.inputChannelCount : 0, frameCapacity: duplex ? maximumFrames : 0)
-        duplexRing =
-            duplex
-            ? FrameRingBuffer(channelCount: format.inputChannelCount, capacity: 8 * max(bufferFrames, maximumFrames))
+        duplex =
+            format.inputChannelCount > 0 && format.outputChannelCount > 0
+            ? DuplexCushion(
+                channelCount: format.inputChannelCount, cushionFrames: bufferFrames,
+                capacity: 8 * max(bufferFrames, maximumFrames), maximumFrames: maximumFrames)
             : nil
-        prime()
+        warmUp(frames: min(maximumFrames, bufferFrames))
     }
 
-    /// Runs the conversion path once on scratch memory, off the render thread and without the user's
-    /// callback, so one-time work the Swift runtime does on first use (generic metadata instantiation in
-    /// unoptimised builds, lazy globals) never happens inside a real-time section.
-    private func prime() {
-        let frames = min(maximumFrames, bufferFrames)
+    /// The conversion path once on scratch memory (`RenderWarmUp`).
+    func runCycleWithoutCallback(frames: Int) {
         let scratch = UnsafeMutableRawPointer.allocate(
             byteCount: max(1, frames * max(outputFrameBytes, inputFrameBytes)), alignment: 16)
         defer { scratch.deallocate() }
@@ -80,6 +74,9 @@ final class PulseRenderer: @unchecked Sendable {
             consumeCapture(nil, frames: frames)
         }
         priming = false
+    }
+
+    func forgetWarmUpCycle() {
         sampleTime = 0
         reset()
     }
@@ -87,8 +84,7 @@ final class PulseRenderer: @unchecked Sendable {
     /// Control thread, no callback running: forgets partial blocks before a (re)start.
     func reset() {
         captureFilled = 0
-        duplexPrimed = false
-        if let ring = duplexRing { ring.skip(frames: ring.availableToRead) }
+        duplex?.reset()
     }
 
     /// Write callback: renders exactly `bytes` (what the server asked for) in chunks of at most
@@ -130,19 +126,10 @@ final class PulseRenderer: @unchecked Sendable {
         let out = output.view(frames: frames)
         out.clear()
         var input = AudioBufferView.empty
-        if let ring = duplexRing {
-            input = duplexInput.view(frames: frames)
-            // The two streams tick independently; a cushion of one capture block plus the largest
-            // playback request keeps reads whole. Silence until it is there, and again after a gap.
-            if !duplexPrimed && ring.availableToRead >= bufferFrames + maximumFrames { duplexPrimed = true }
-            let got = duplexPrimed ? ring.read(into: input) : 0
-            if got < frames {
-                input.slice(from: got, count: frames - got).clear()
-                if duplexPrimed && !priming {
-                    duplexPrimed = false
-                    status.recordXrunFromRenderThread()
-                }
-            }
+        if let duplex {
+            let (carried, underran) = duplex.read(frames: frames)
+            input = carried
+            if underran && !priming { status.recordXrunFromRenderThread() }
         }
         let context = RenderContext(
             input: input, output: out, frameCount: frames,
@@ -175,8 +162,8 @@ final class PulseRenderer: @unchecked Sendable {
     }
 
     private func deliverCapture(_ block: AudioBufferView) {
-        if let ring = duplexRing {
-            if ring.write(block) < block.frameCount, !priming { status.recordXrunFromRenderThread() }
+        if let duplex {
+            if !duplex.write(block), !priming { status.recordXrunFromRenderThread() }
             return
         }
         let context = RenderContext(
