@@ -12,7 +12,7 @@ import Glibc
 /// the user's callback) runs inside `RealtimeSanitizer.enter()`/`exit()`; alsa-lib's I/O and waits run
 /// outside it. It never throws: xruns are counted on the stream's status and recovered from, and a PCM
 /// that fails for good (`-ENODEV`, a vanished server) invalidates the stream with a `deviceLost` event.
-final class ALSARenderer: @unchecked Sendable {
+final class ALSARenderer: RenderWarmUp, @unchecked Sendable {
     let input: ALSAEndpoint?
     let output: ALSAEndpoint?
     private let status: StreamStatus
@@ -21,6 +21,7 @@ final class ALSARenderer: @unchecked Sendable {
     private let bufferFrames: Int
     private let sampleRate: Double
     private let periodNanoseconds: UInt64
+    private let bufferNanoseconds: UInt64
     private let pollTimeoutMilliseconds: Int32
     /// An eventfd the control thread writes to wake the render thread out of `poll`.
     let wakeDescriptor: Int32
@@ -46,8 +47,15 @@ final class ALSARenderer: @unchecked Sendable {
         bufferFrames = reference?.bufferFrames ?? 1
         sampleRate = reference?.sampleRate ?? 48_000
         periodNanoseconds = UInt64(Double(frames) / sampleRate * 1e9)
+        bufferNanoseconds = UInt64(Double(bufferFrames) / sampleRate * 1e9)
         pollTimeoutMilliseconds = Int32(max(100, 4 * Double(bufferFrames) / sampleRate * 1000))
+        warmUp(frames: frames)
     }
+
+    /// One period's conversion on the endpoints' buffers (`RenderWarmUp`); nothing reaches the PCM.
+    func runCycleWithoutCallback(frames: Int) { renderPeriod(callingRender: false) }
+
+    func forgetWarmUpCycle() { sampleTime = 0 }
 
     /// Control thread: arms the loop before its thread starts.
     func arm() {
@@ -80,17 +88,19 @@ final class ALSARenderer: @unchecked Sendable {
         }
     }
 
-    private func renderPeriod() {
+    private func renderPeriod(callingRender: Bool = true) {
         let hostTime = MonotonicClock.now()
         RealtimeSanitizer.enter()
         input?.decode(frames: frames)
         let outputView = output?.floats.view(frames: frames) ?? noChannels
         outputView.clear()
         let inputView = input?.floats.view(frames: frames) ?? noChannels
-        render(
-            RenderContext(
-                input: inputView, output: outputView, frameCount: frames,
-                timestamp: AudioTimestamp(sampleTime: sampleTime, hostTime: hostTime), sampleRate: sampleRate))
+        if callingRender {
+            render(
+                RenderContext(
+                    input: inputView, output: outputView, frameCount: frames,
+                    timestamp: AudioTimestamp(sampleTime: sampleTime, hostTime: hostTime), sampleRate: sampleRate))
+        }
         output?.encode(frames: frames)
         RealtimeSanitizer.exit()
         sampleTime &+= Int64(frames)
@@ -192,7 +202,13 @@ final class ALSARenderer: @unchecked Sendable {
             return
         }
         let now = MonotonicClock.now()
-        if pacingDeadline == 0 || now > pacingDeadline &+ 4 &* periodNanoseconds { pacingDeadline = now }
+        if pacingDeadline != 0 && now > pacingDeadline &+ max(bufferNanoseconds, 4 &* periodNanoseconds) {
+            // Behind by more than a buffer: a PCM with a clock would have run dry there (its stop threshold).
+            status.recordXrunFromRenderThread()
+            pacingDeadline = now
+        } else if pacingDeadline == 0 {
+            pacingDeadline = now
+        }
         pacingDeadline &+= periodNanoseconds
         sleep(until: pacingDeadline)
     }

@@ -7,7 +7,7 @@ import Synchronization
 ///
 /// JACK receives it as an unretained pointer; the owning `JACKStream` keeps it alive until
 /// `jack_client_close` has returned (or forever, if that never returns).
-final class JACKRenderer: @unchecked Sendable {
+final class JACKRenderer: RenderWarmUp, @unchecked Sendable {
     typealias GetBuffer = @convention(c) (OpaquePointer?, jack_nframes_t) -> UnsafeMutableRawPointer?
 
     // Render thread reads; set once before activation.
@@ -90,13 +90,11 @@ final class JACKRenderer: @unchecked Sendable {
         return 0
     }
 
-    /// Runs the Decibel part of a cycle once on the control thread, without the user's callback, so the
-    /// Swift runtime has instantiated every type it touches before the real-time thread needs it (a debug
-    /// build would otherwise take the runtime's metadata lock on the first callback).
-    func warmUp() {
-        cycle(0, render: false)
-        sampleTime = 0
-    }
+    /// The Decibel part of a cycle (`RenderWarmUp`), over zero frames: the port buffers are the server's
+    /// and may not be touched outside its cycle.
+    func runCycleWithoutCallback(frames: Int) { cycle(0, render: false) }
+
+    func forgetWarmUpCycle() { sampleTime = 0 }
 
     @inline(__always)
     private func cycle(_ frames: jack_nframes_t, render callRender: Bool) {

@@ -69,7 +69,7 @@ public final class JACKStream: AudioStream, @unchecked Sendable {
             api: api, inputPorts: inputs, outputPorts: outputs, format: format,
             render: configuration.render, status: status)
         try installCallbacks()
-        context.warmUp()
+        context.warmUp(frames: 1)
     }
 
     deinit { close() }

@@ -2,7 +2,7 @@ import DecibelCore
 
 /// Everything one Null callback touches, allocated when the stream opens. Only one thread at a time runs
 /// a cycle (the clock thread, or the caller of `NullStream.render(frames:)`).
-final class NullRenderer: @unchecked Sendable {
+final class NullRenderer: RenderWarmUp, @unchecked Sendable {
     let input: AudioBuffer
     let output: AudioBuffer
     let render: RenderCallback
@@ -21,14 +21,12 @@ final class NullRenderer: @unchecked Sendable {
         warmUp(frames: min(format.bufferSize, format.maximumFrameCount))
     }
 
-    /// Runs Decibel's part of a cycle once here, on the control thread, without the user's callback, so the
-    /// Swift runtime's first-use work (metadata, lazy globals) never lands in the first real-time period,
-    /// where the clock would count it as an xrun. JACK and PipeWire renderers do the same.
-    private func warmUp(frames: Int) {
-        RealtimeSanitizer.prepare()
-        let saved = signal
-        _ = run(frames: max(1, frames), hostTime: 0, callingRender: false)
-        signal = saved
+    /// Decibel's part of a cycle (`RenderWarmUp`): without it the first real-time period would carry the
+    /// Swift runtime's first-use work, and the clock would count it as an xrun.
+    func runCycleWithoutCallback(frames: Int) { _ = run(frames: frames, hostTime: 0, callingRender: false) }
+
+    func forgetWarmUpCycle() {
+        signal = signalKind.oscillator(sampleRate: sampleRate)
         sampleTime = 0
     }
 
