@@ -41,18 +41,22 @@ enum BackendUnderTest: String, CaseIterable, Sendable, CustomTestStringConvertib
     func makeBackend() -> any AudioBackend {
         switch self {
         case .pipewire:
-            PipeWireBackend(options: .init(remote: ConformancePipeWire.remote, clientName: "Decibel conformance"))
-        case .jack: JACKBackend(options: .init(clientName: "dcb-conformance"))
-        case .pulse: PulseBackend(options: .init(clientName: "Decibel conformance"))
-        case .alsa: ALSABackend()
-        case .null: NullBackend()
+            return PipeWireBackend(
+                options: .init(remote: ConformancePipeWire.remote, clientName: "Decibel conformance"))
+        case .jack: return JACKBackend(options: .init(clientName: "dcb-conformance"))
+        case .pulse: return PulseBackend(options: .init(clientName: "Decibel conformance"))
+        case .alsa:
+            ConformanceALSA.configure()
+            return ALSABackend()
+        case .null: return NullBackend()
         }
     }
 
     /// The device a stream of `direction` opens: the default, except on ALSA, whose default PCM needs a sound
-    /// card this machine does not have, and for PulseAudio's input, whose default here is the monitor of an
-    /// idle null sink: module-null-sink renders 2-s blocks while nothing plays, so the first block comes
-    /// after up to 2 s to any client (parec: 1.9–2.0 s, against 12 ms from a null source).
+    /// card this machine does not have (its `null` PCM, which keeps no time: the backend paces it), and for
+    /// PulseAudio's input, whose default here is the monitor of an idle null sink: module-null-sink renders
+    /// 2-s blocks while nothing plays, so the first block comes after up to 2 s to any client (parec:
+    /// 1.9–2.0 s, against 12 ms from a null source).
     func device(for direction: AudioDirection) -> String? {
         switch self {
         case .alsa: "null"
@@ -93,8 +97,10 @@ enum ConformancePipeWire {
     }()
 }
 
-/// A null source on the shared pulseaudio, loaded once and left for the server's life.
+/// The shared pulseaudio's sink, and a null source on it, loaded once and left for the server's life.
 enum ConformancePulse {
+    static let sink = ProcessInfo.processInfo.environment["DECIBEL_TEST_PULSE_SINK"] ?? "decibel_test"
+
     static let source: String? = {
         let name = "decibel_conformance_source"
         let listed = (try? run("pactl", ["list", "short", "sources"]).standardOutput) ?? ""
@@ -105,4 +111,26 @@ enum ConformancePulse {
         if loaded?.status != 0 { Issue.record("pactl load-module module-null-source: \(loaded?.standardError ?? "")") }
         return name
     }()
+}
+
+/// alsa-lib's configuration for the suite: the system's, plus a `type file` PCM over `null` that writes
+/// what it plays to a raw file (float32, as the stream asks). Set once, before the first PCM opens
+/// (`ALSA_CONFIG_PATH` replaces alsa-lib's top-level file for the whole process).
+enum ConformanceALSA {
+    static let filePCM = "decibel_conformance_file"
+    static let folder = TestEnvironment.temporaryDirectory("decibel-conformance-alsa")
+    static var file: URL { folder.appendingPathComponent("played.raw") }
+
+    private static let configured: Void = {
+        let text = """
+            </usr/share/alsa/alsa.conf>
+            pcm.\(filePCM) { type file slave.pcm null file "\(file.path)" format raw }
+
+            """
+        let path = folder.appendingPathComponent("asound.conf")
+        try? text.write(to: path, atomically: true, encoding: .utf8)
+        setenv("ALSA_CONFIG_PATH", path.path, 1)
+    }()
+
+    static func configure() { configured }
 }

@@ -12,6 +12,9 @@ enum Behaviour: String, CaseIterable, Sendable {
     case defaultDevice = "`defaultDevice(for:)`: one rule for input, output and duplex"
     case refusedConfiguration = "a channel count or rate out of range: `invalidArgument`, before the server"
     case openCloseCycles = "200 open/start/stop/close cycles: no file descriptor, thread or memory growth"
+    case outputHeard =
+        "output heard from outside (pw-record, jack_capture, parec; ALSA: a `file` PCM's file): frequency and level"
+    case stallIsXrun = "a callback 200 ms late: counted as an xrun and reported as an event"
     case serverKilled =
         "server killed (SIGKILL): `serverShutDown` within 1 s; the device watcher reports every device gone"
 }
@@ -20,10 +23,13 @@ enum Behaviour: String, CaseIterable, Sendable {
 enum Conformance {
     /// What a backend cannot do, by nature, with the reason: a declared, named exception, shown in the table.
     static let exceptions: [Behaviour: [BackendUnderTest: String]] = [
+        .outputHeard: [
+            .null: "The Null device plays into nothing: no other client can hear it (its tests read what it played)."
+        ],
         .serverKilled: [
             .alsa: "ALSA has no server: alsa-lib drives the kernel's devices (a device that vanishes is `deviceLost`).",
             .null: "The Null device has no server: it runs inside the process.",
-        ]
+        ],
     ]
 
     /// Runs `check` for `behaviour` on `backend` unless the backend is excepted or not ready, records the

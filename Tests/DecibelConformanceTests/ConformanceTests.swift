@@ -1,6 +1,7 @@
 import Decibel
 import DecibelTestSupport
 import Foundation
+import Synchronization
 import Testing
 
 /// The backend conformance suite: every test runs the same body against PipeWire, JACK, PulseAudio, ALSA
@@ -160,6 +161,71 @@ extension AudioBackend {
         } catch {
             findings.problem("opening \(configuration.direction) threw \(error)")
             return nil
+        }
+    }
+}
+
+extension ConformanceTests {
+    @Test("output heard by the server's own client: frequency and level", arguments: backends)
+    func outputHeard(_ backend: BackendUnderTest) throws {
+        try Conformance.verify(.outputHeard, on: backend) { findings in
+            let audio = backend.makeBackend()
+            let tone = SineSource(frequency: 1000, amplitude: 0.5)
+            var configuration = backend.configuration(.output, sampleRate: 48_000, render: tone.render)
+            configuration.name = "dcb-conformance-tone"
+            if backend == .alsa {
+                configuration.outputDevice = ConformanceALSA.filePCM
+                configuration.sampleType = .float32
+            }
+            let stream = try audio.makeStream(configuration)
+            defer { stream.close() }
+            try stream.start()
+            // 4 s for PulseAudio: its null sink, idle before, ends a 2-s block before it renders the stream.
+            guard let samples = try ServerClient.record(backend, stream: stream, seconds: backend == .pulse ? 4 : 2)
+            else {
+                findings.problem("no client to record with")
+                return
+            }
+            // The clean second: the recorder may start before the stream's first block reaches it.
+            guard
+                let heard = SignalAnalysis.cleanTone(
+                    samples, frequency: 1000, sampleRate: 48_000, maxStep: 0.08, frames: 48_000)
+            else {
+                findings.problem("no glitch-free second of the tone in \(samples.count) recorded frames")
+                return
+            }
+            findings.note("heard \(heard)")
+            findings.require(abs(heard.frequency - 1000) < 0.5, "heard \(heard.frequency) Hz, not 1000")
+            findings.require(abs(heard.magnitude - 0.5) < 0.01, "heard amplitude \(heard.magnitude), not 0.5")
+        }
+    }
+
+    @Test("a callback 200 ms late: counted as an xrun and reported as an event", arguments: backends)
+    func stallIsXrun(_ backend: BackendUnderTest) throws {
+        try Conformance.verify(.stallIsXrun, on: backend) { findings in
+            let audio = backend.makeBackend()
+            let counter = CallbackCounter()
+            let stall = Atomic<Bool>(false)
+            let events = EventLog<StreamEvent>()
+            var configuration = backend.configuration(.output) { context in
+                counter.render(context)
+                // Spinning, not sleeping: the RealtimeSanitizer check sees no blocking call.
+                if stall.exchange(false, ordering: .relaxed) {
+                    let until = MonotonicClock.now() + 200_000_000
+                    while MonotonicClock.now() < until {}
+                }
+            }
+            configuration.onEvent = { events.append($0) }
+            let stream = try audio.makeStream(configuration)
+            defer { stream.close() }
+            try stream.start()
+            findings.require(counter.waitBeyond(20, timeout: Self.patience), "fewer than 20 callbacks before the stall")
+            let before = stream.xrunCount
+            stall.store(true, ordering: .relaxed)
+            let reported = events.wait(seconds: 3) { if case .xrun = $0 { true } else { false } }
+            findings.require(stream.xrunCount > before, "xrunCount stayed \(stream.xrunCount)")
+            findings.require(reported != nil, "no xrun event within 3 s of the stall")
+            findings.note("xrunCount \(before) → \(stream.xrunCount)")
         }
     }
 }
