@@ -83,8 +83,11 @@ extension ConformanceTests {
             findings.require(after.fileDescriptors <= before.fileDescriptors, "file descriptors: \(before) → \(after)")
             findings.require(after.threads <= before.threads, "threads: \(before) → \(after)")
             // 4 MiB over 200 cycles is 20 KiB a stream: a leaked ring or buffer per stream is more than that.
+            // Not under a sanitizer: AddressSanitizer keeps freed memory in quarantine (up to 256 MiB by
+            // design; CI: PipeWire 175 → 231 MiB over 40 cycles, where the plain pass stays at 50.8 MiB).
             findings.require(
-                after.residentBytes - before.residentBytes < 4 << 20, "resident memory: \(before) → \(after)")
+                TestEnvironment.sanitizerSlowsRendering || after.residentBytes - before.residentBytes < 4 << 20,
+                "resident memory: \(before) → \(after)")
         }
     }
 }
