@@ -26,7 +26,7 @@ public final class AudioEngine: @unchecked Sendable {
     /// Output channels the engine renders.
     public let channelCount: Int
 
-    let renderer = EngineRenderer()
+    let renderer = EngineRenderPath()
     let events = EventHub()
     private struct State {
         var model = GraphModel()

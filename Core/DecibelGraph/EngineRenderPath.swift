@@ -7,7 +7,7 @@ import Synchronization
 /// Publishing is one atomic exchange: if the render thread had not yet taken the previous pending plan,
 /// the control thread gets it back from the exchange and releases it itself. The render thread takes a
 /// pending plan only when the return queue has room, so it never has to drop (and free) one.
-final class EngineRenderer: @unchecked Sendable {
+final class EngineRenderPath: @unchecked Sendable {
     private let pending = Atomic<UInt>(0)
     private let retired = SPSCQueue<UnsafeMutableRawPointer>(capacity: 64)
     private let consumer = ControlLock()

@@ -28,7 +28,7 @@ final class EventHub: @unchecked Sendable {
 
     /// Starts the service thread (idempotent). `every100ms`, if given, also runs on it about every
     /// 100 ms (the engine follows the stream's latency with it).
-    func startService(renderer: EngineRenderer, every100ms: (@Sendable () -> Void)? = nil) throws(AudioError) {
+    func startService(renderer: EngineRenderPath, every100ms: (@Sendable () -> Void)? = nil) throws(AudioError) {
         guard thread == nil else { return }
         stopping.store(false, ordering: .relaxed)
         thread = try AudioThread(name: "decibel-graph") { [self] in

@@ -44,7 +44,7 @@ public final class BridgedDuplexStream: AudioStream {
             throw AudioError(.invalidArgument, "a bridged duplex stream needs a duplex configuration")
         }
         try configuration.validate(backend: output.id)
-        let renderer = BridgeRendererSlot()
+        let renderer = BridgeRenderPathSlot()
         var playback = configuration
         playback.direction = .output
         playback.inputChannelCount = 0
@@ -80,7 +80,7 @@ public final class BridgedDuplexStream: AudioStream {
             outputStream.close()
             throw error
         }
-        renderer.renderer = BridgeRenderer(
+        renderer.renderer = BridgeRenderPath(
             bridge: bridge, inputChannelCount: configuration.inputChannelCount,
             maximumFrames: max(outputFormat.maximumFrameCount, outputFormat.bufferSize),
             playbackAdapter: (outputStream as? AdaptedStream)?.adapter, render: configuration.render)
@@ -163,7 +163,7 @@ public final class BridgedDuplexStream: AudioStream {
 }
 
 /// The output side's render-thread work: read the bridge, then run the application.
-final class BridgeRenderer: @unchecked Sendable {
+final class BridgeRenderPath: @unchecked Sendable {
     let bridge: ClockBridge
     private let carried: AudioBuffer
     private let render: RenderCallback
@@ -192,6 +192,6 @@ final class BridgeRenderer: @unchecked Sendable {
 
 /// Holds the renderer for callbacks made before it exists (the streams must open first to tell their
 /// formats). Set once, before either stream starts.
-private final class BridgeRendererSlot: @unchecked Sendable {
-    var renderer: BridgeRenderer?
+private final class BridgeRenderPathSlot: @unchecked Sendable {
+    var renderer: BridgeRenderPath?
 }

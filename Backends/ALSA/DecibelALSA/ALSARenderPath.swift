@@ -12,7 +12,7 @@ import Glibc
 /// the user's callback) runs inside `RealtimeSanitizer.enter()`/`exit()`; alsa-lib's I/O and waits run
 /// outside it. It never throws: xruns are counted on the stream's status and recovered from, and a PCM
 /// that fails for good (`-ENODEV`, a vanished server) invalidates the stream with a `deviceLost` event.
-final class ALSARenderer: RenderWarmUp, @unchecked Sendable {
+final class ALSARenderPath: RenderWarmUp, @unchecked Sendable {
     let input: ALSAEndpoint?
     let output: ALSAEndpoint?
     private let status: StreamStatus

@@ -12,7 +12,7 @@ public final class ALSAStream: AudioStream, @unchecked Sendable {
     public let format: StreamFormat
     public let latency: StreamLatency
     private let status: StreamStatus
-    private let loop: ALSARenderer
+    private let loop: ALSARenderPath
     private let control = Locked<AudioThread?>(nil)
     private let closed = Atomic<Bool>(false)
 
@@ -87,7 +87,7 @@ public final class ALSAStream: AudioStream, @unchecked Sendable {
             _ = Glibc.close(wake)
             throw error
         }
-        loop = ALSARenderer(
+        loop = ALSARenderPath(
             input: inputEndpoint, output: outputEndpoint, status: status, render: configuration.render,
             wakeDescriptor: wake)
     }

@@ -7,7 +7,7 @@ import Synchronization
 ///
 /// JACK receives it as an unretained pointer; the owning `JACKStream` keeps it alive until
 /// `jack_client_close` has returned (or forever, if that never returns).
-final class JACKRenderer: RenderWarmUp, @unchecked Sendable {
+final class JACKRenderPath: RenderWarmUp, @unchecked Sendable {
     typealias GetBuffer = @convention(c) (OpaquePointer?, jack_nframes_t) -> UnsafeMutableRawPointer?
 
     // Render thread reads; set once before activation.

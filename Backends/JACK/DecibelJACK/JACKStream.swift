@@ -21,7 +21,7 @@ public final class JACKStream: AudioStream, @unchecked Sendable {
     public let inputPortNames: [String]
 
     let client: JACKClient
-    let context: JACKRenderer
+    let context: JACKRenderPath
     let wiring: JACKPortWiring
     let status: StreamStatus
     /// Serialises start/stop/close. JACK callbacks never take it, so holding it across calls into libjack
@@ -65,7 +65,7 @@ public final class JACKStream: AudioStream, @unchecked Sendable {
             sampleRate: client.sampleRate, inputChannelCount: inputs.count, outputChannelCount: outputs.count,
             bufferSize: client.bufferSize, maximumFrameCount: client.bufferSize)
         status = try StreamStatus(name: client.name, handler: configuration.onEvent)
-        context = try JACKRenderer(
+        context = try JACKRenderPath(
             api: api, inputPorts: inputs, outputPorts: outputs, format: format,
             render: configuration.render, status: status)
         try installCallbacks()
@@ -88,14 +88,16 @@ public final class JACKStream: AudioStream, @unchecked Sendable {
                 handle,
                 { frames, argument in
                     guard let argument else { return 0 }
-                    return Unmanaged<JACKRenderer>.fromOpaque(argument)._withUnsafeGuaranteedRef { $0.process(frames) }
+                    return Unmanaged<JACKRenderPath>.fromOpaque(argument)._withUnsafeGuaranteedRef {
+                        $0.process(frames)
+                    }
                 }, argument), "process")
         try check(
             api.jack_set_xrun_callback(
                 handle,
                 { argument in
                     guard let argument else { return 0 }
-                    Unmanaged<JACKRenderer>.fromOpaque(argument)._withUnsafeGuaranteedRef {
+                    Unmanaged<JACKRenderPath>.fromOpaque(argument)._withUnsafeGuaranteedRef {
                         $0.status.recordXrunFromRenderThread()
                     }
                     return 0
@@ -105,7 +107,7 @@ public final class JACKStream: AudioStream, @unchecked Sendable {
                 handle,
                 { frames, argument in
                     guard let argument else { return 0 }
-                    Unmanaged<JACKRenderer>.fromOpaque(argument).takeUnretainedValue().bufferSizeChanged(frames)
+                    Unmanaged<JACKRenderPath>.fromOpaque(argument).takeUnretainedValue().bufferSizeChanged(frames)
                     return 0
                 }, argument), "buffer size")
         try check(
@@ -113,7 +115,7 @@ public final class JACKStream: AudioStream, @unchecked Sendable {
                 handle,
                 { rate, argument in
                     guard let argument else { return 0 }
-                    Unmanaged<JACKRenderer>.fromOpaque(argument).takeUnretainedValue().sampleRateChanged(rate)
+                    Unmanaged<JACKRenderPath>.fromOpaque(argument).takeUnretainedValue().sampleRateChanged(rate)
                     return 0
                 }, argument), "sample rate")
         api.jack_on_info_shutdown(
@@ -121,7 +123,7 @@ public final class JACKStream: AudioStream, @unchecked Sendable {
             { _, reason, argument in
                 guard let argument else { return }
                 let text = reason.map { String(cString: $0) } ?? ""
-                Unmanaged<JACKRenderer>.fromOpaque(argument).takeUnretainedValue().serverShutDown(text)
+                Unmanaged<JACKRenderPath>.fromOpaque(argument).takeUnretainedValue().serverShutDown(text)
             }, argument)
     }
 

@@ -2,7 +2,7 @@ import DecibelCore
 
 /// Everything one Null callback touches, allocated when the stream opens. Only one thread at a time runs
 /// a cycle (the clock thread, or the caller of `NullStream.render(frames:)`).
-final class NullRenderer: RenderWarmUp, @unchecked Sendable {
+final class NullRenderPath: RenderWarmUp, @unchecked Sendable {
     let input: AudioBuffer
     let output: AudioBuffer
     let render: RenderCallback

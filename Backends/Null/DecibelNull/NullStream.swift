@@ -20,7 +20,7 @@ public final class NullStream: AudioStream, @unchecked Sendable {
     public let clock: NullBackend.Clock
 
     private let status: StreamStatus
-    private let cycle: NullRenderer
+    private let cycle: NullRenderPath
     private let control = Locked<AudioThread?>(nil)
     private let stopRequested = Atomic<Bool>(false)
     private let callbacks = Atomic<Int>(0)
@@ -32,7 +32,7 @@ public final class NullStream: AudioStream, @unchecked Sendable {
         self.format = format
         self.clock = clock
         status = try StreamStatus(name: configuration.name, handler: configuration.onEvent)
-        cycle = NullRenderer(format: format, signal: inputSignal, render: configuration.render)
+        cycle = NullRenderPath(format: format, signal: inputSignal, render: configuration.render)
     }
 
     deinit { close() }

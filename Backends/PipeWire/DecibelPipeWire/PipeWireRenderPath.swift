@@ -9,7 +9,7 @@ import Synchronization
 /// render callback in place (planar float32), so playback and capture copy nothing; duplex runs a capture
 /// and a playback `pw_stream`, and the capture side feeds the playback side through Core's `DuplexCushion`.
 /// The Swift part of each callback runs inside `RealtimeSanitizer.enter()`/`exit()`.
-final class PipeWireRenderer: RenderWarmUp, @unchecked Sendable {
+final class PipeWireRenderPath: RenderWarmUp, @unchecked Sendable {
     private let render: RenderCallback
     let status: StreamStatus
     /// The format the stream was opened with; its `bufferSize` is the quantum asked for.
@@ -171,7 +171,7 @@ final class PipeWireRenderer: RenderWarmUp, @unchecked Sendable {
         onStreamFailure?(text)
     }
 
-    private static func renderer(_ data: UnsafeMutableRawPointer?) -> PipeWireRenderer {
-        Unmanaged<PipeWireRenderer>.fromOpaque(data!).takeUnretainedValue()
+    private static func renderer(_ data: UnsafeMutableRawPointer?) -> PipeWireRenderPath {
+        Unmanaged<PipeWireRenderPath>.fromOpaque(data!).takeUnretainedValue()
     }
 }

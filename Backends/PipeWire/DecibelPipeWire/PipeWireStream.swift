@@ -16,7 +16,7 @@ public final class PipeWireStream: AudioStream, @unchecked Sendable {
     private let options: PipeWireBackend.Options
     private let library: PipeWireLibrary
     private let status: StreamStatus
-    private let renderer: PipeWireRenderer
+    private let renderer: PipeWireRenderPath
     private let outputTarget: (node: String, monitor: Bool)?
     private let inputTarget: (node: String, monitor: Bool)?
     private let latencyFrames: Int?
@@ -68,7 +68,7 @@ public final class PipeWireStream: AudioStream, @unchecked Sendable {
             outputChannelCount: configuration.outputChannelCount, bufferSize: quantum,
             maximumFrameCount: max(quantum, limit), deviceSampleType: .float32)
         status = try StreamStatus(name: "pipewire", handler: configuration.onEvent)
-        renderer = PipeWireRenderer(format: format, status: status, render: configuration.render)
+        renderer = PipeWireRenderPath(format: format, status: status, render: configuration.render)
     }
 
     /// Dropping the stream closes it (stopping audio and freeing its threads).
@@ -216,7 +216,7 @@ public final class PipeWireStream: AudioStream, @unchecked Sendable {
             if target.monitor { set("stream.capture.sink", "true") }
         }
         let channels = capture ? configuration.inputChannelCount : configuration.outputChannelCount
-        var events = capture ? PipeWireRenderer.inputEvents : PipeWireRenderer.outputEvents
+        var events = capture ? PipeWireRenderPath.inputEvents : PipeWireRenderPath.outputEvents
         var code: Int32 = 0
         let stream = decibel_pipewire_stream_new(
             connection.handle!, configuration.name, properties, capture, UInt32(channels), UInt32(rate),

@@ -21,7 +21,7 @@ final class PulseConnectedStream: @unchecked Sendable {
 
     /// Connects, creates the streams and waits (bounded) until the server accepted them.
     init(
-        connection: PulseConnection, setup: PulseStreamSetup, renderer: PulseRenderer, status: StreamStatus,
+        connection: PulseConnection, setup: PulseStreamSetup, renderer: PulseRenderPath, status: StreamStatus,
         timeoutNanoseconds: UInt64
     ) throws(AudioError) {
         self.connection = connection
@@ -124,7 +124,7 @@ final class PulseConnectedStream: @unchecked Sendable {
 
     // MARK: Creating streams (lock held)
 
-    private func makeStream(output: Bool, renderer: PulseRenderer) throws(AudioError) -> OpaquePointer {
+    private func makeStream(output: Bool, renderer: PulseRenderPath) throws(AudioError) -> OpaquePointer {
         let channels = output ? setup.format.outputChannelCount : setup.format.inputChannelCount
         var spec = pa_sample_spec(
             format: Self.pulseFormat(setup.sampleType), rate: UInt32(setup.format.sampleRate), channels: UInt8(channels)
@@ -168,7 +168,7 @@ final class PulseConnectedStream: @unchecked Sendable {
                 stream,
                 { stream, bytes, userdata in
                     guard let stream, let userdata else { return }
-                    Unmanaged<PulseRenderer>.fromOpaque(userdata).takeUnretainedValue().write(
+                    Unmanaged<PulseRenderPath>.fromOpaque(userdata).takeUnretainedValue().write(
                         stream: stream, bytes: bytes)
                 }, render)
             api.pa_stream_set_underflow_callback(
@@ -184,7 +184,7 @@ final class PulseConnectedStream: @unchecked Sendable {
                 stream,
                 { stream, _, userdata in
                     guard let stream, let userdata else { return }
-                    Unmanaged<PulseRenderer>.fromOpaque(userdata).takeUnretainedValue().read(stream: stream)
+                    Unmanaged<PulseRenderPath>.fromOpaque(userdata).takeUnretainedValue().read(stream: stream)
                 }, render)
             api.pa_stream_set_overflow_callback(
                 stream,

@@ -7,7 +7,7 @@ import DecibelCore
 /// reconnection. The callbacks only call libpulse's own I/O (`pa_stream_begin_write`/`write`,
 /// `pa_stream_peek`/`drop`) outside the real-time section; conversion and the user's render callback run
 /// inside `RealtimeSanitizer.enter()`/`exit()`.
-final class PulseRenderer: RenderWarmUp, @unchecked Sendable {
+final class PulseRenderPath: RenderWarmUp, @unchecked Sendable {
     private let api: decibel_pulse_api
     private let render: RenderCallback
     private let status: StreamStatus

@@ -14,7 +14,7 @@ final class PulseStreamSupervisor: @unchecked Sendable {
     private let options: PulseBackend.Options
     private let library: PulseLibrary
     private let status: StreamStatus
-    private let renderer: PulseRenderer
+    private let renderer: PulseRenderPath
     private let connected = Locked<PulseConnectedStream?>(nil)
     private let wantsRunning = Atomic<Bool>(false)
     private let closed = Atomic<Bool>(false)
@@ -46,7 +46,7 @@ final class PulseStreamSupervisor: @unchecked Sendable {
             inputDevice: configuration.inputDevice, targetFrames: target,
             followsDefaultDevice: options.followsDefaultDevice)
         status = try StreamStatus(name: "pulse", handler: configuration.onEvent)
-        renderer = PulseRenderer(
+        renderer = PulseRenderPath(
             api: library.api, format: format, sampleType: sampleType, status: status, render: configuration.render)
         supervisor = try AudioThread(name: "pulse-supervise") { [unowned self] in self.supervise() }
     }

@@ -3,7 +3,7 @@
 /// This is the message queue between the control thread and the render thread: `push` and `pop` never
 /// allocate, lock or wait. Elements that own references must not be dropped for the last time on the
 /// render thread (that would free memory there); send them back to the control thread on a second queue
-/// instead, as `EngineRenderer` does with retired render plans.
+/// instead, as `EngineRenderPath` does with retired render plans.
 public final class SPSCQueue<Element>: @unchecked Sendable {
     @usableFromInline let cursors: RingCursors
     @usableFromInline let slots: UnsafeMutablePointer<Element>
