@@ -6,18 +6,18 @@ import Synchronization
 import Glibc
 #endif
 
-/// Watches the ALSA device folder (`/dev/snd`) with inotify and reports how the device list changed.
+/// Watches the ALSA device folder (`/dev/snd`) with inotify and tells Core's `DeviceListWatcher` when it
+/// changed; the watcher lists the PCMs again and reports the difference (or `listChanged` when alsa-lib
+/// names the same PCMs).
 ///
 /// It also watches the folder's parent, because `/dev/snd` itself appears with the first card and
-/// vanishes with the last. Bursts of node changes (a card brings several) are gathered for a moment,
-/// then the list is read again and compared with the previous one.
+/// vanishes with the last. Bursts of node changes (a card brings several) are gathered for a moment
+/// before the watcher is told.
 final class ALSADeviceWatcher: @unchecked Sendable {
     private let inotify: Int32
     private let wake: Int32
     private let directory: String
-    private let list: @Sendable () -> [AudioDevice]
-    private let handler: @Sendable (DeviceEvent) -> Void
-    private var known: [AudioDevice]  // watcher thread only
+    private let watcher: DeviceListWatcher
     private var directoryWatch: Int32 = -1
     private var parentWatch: Int32 = -1
     private let folderName: String
@@ -31,11 +31,11 @@ final class ALSADeviceWatcher: @unchecked Sendable {
         handler: @escaping @Sendable (DeviceEvent) -> Void
     ) throws(AudioError) {
         self.directory = directory
-        self.list = list
-        self.handler = handler
-        known = initial
+        watcher = try DeviceListWatcher(
+            name: "alsa-devices", devices: initial, reportsUnlistedChanges: true, list: list, handler: handler)
         inotify = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
         guard inotify >= 0 else {
+            watcher.cancel()
             throw AudioError(
                 .backendError, "cannot watch \(directory) for sound cards (inotify)", backend: "alsa", code: errno,
                 codeDescription: String(cString: strerror(errno)))
@@ -47,8 +47,9 @@ final class ALSADeviceWatcher: @unchecked Sendable {
             inotify, "/" + components.dropLast().joined(separator: "/"), UInt32(IN_CREATE | IN_DELETE))
         directoryWatch = inotify_add_watch(inotify, directory, Self.mask)
         do throws(AudioError) {
-            thread = try AudioThread(name: "alsa-devices") { [self] in watch() }
+            thread = try AudioThread(name: "alsa-inotify") { [self] in watch() }
         } catch {
+            watcher.cancel()
             _ = close(inotify)
             _ = close(wake)
             throw error
@@ -61,6 +62,7 @@ final class ALSADeviceWatcher: @unchecked Sendable {
         var one: UInt64 = 1
         _ = write(wake, &one, 8)
         thread?.join()
+        watcher.cancel()
         _ = close(inotify)
         _ = close(wake)
     }
@@ -87,7 +89,7 @@ final class ALSADeviceWatcher: @unchecked Sendable {
             if directoryWatch < 0 || access(directory, F_OK) == 0 {
                 directoryWatch = inotify_add_watch(inotify, directory, Self.mask)  // the folder may be new
             }
-            report(list())
+            watcher.listMayHaveChanged()
         }
     }
 
@@ -107,12 +109,5 @@ final class ALSADeviceWatcher: @unchecked Sendable {
             }
             return false
         }
-    }
-
-    private func report(_ devices: [AudioDevice]) {
-        let events = DeviceEvent.changes(from: known, to: devices)
-        known = devices
-        for event in events { handler(event) }
-        if events.isEmpty { handler(.listChanged) }
     }
 }

@@ -18,15 +18,20 @@ public final class DeviceListWatcher: Sendable {
     /// Starts watching. `devices` is the list as it is now (the first change is diffed against it); `list`
     /// lists the devices again on the watcher's thread, settling the library first if it needs to, and
     /// returns nil when it cannot (the next change tries again); `onCancel` releases the backend's
-    /// connection once the thread has stopped.
+    /// connection once the thread has stopped. With `reportsUnlistedChanges`, a change the list does not
+    /// show is reported as ``DeviceEvent/listChanged`` (ALSA: a sound card's nodes changed, yet alsa-lib
+    /// names the same PCMs).
     /// - Throws: `AudioError` of kind `backendError` when the thread cannot be created.
     public init(
-        name: String, devices: [AudioDevice], list: @escaping @Sendable () -> [AudioDevice]?,
-        onCancel: @escaping @Sendable () -> Void = {}, handler: @escaping @Sendable (DeviceEvent) -> Void
+        name: String, devices: [AudioDevice], reportsUnlistedChanges: Bool = false,
+        list: @escaping @Sendable () -> [AudioDevice]?, onCancel: @escaping @Sendable () -> Void = {},
+        handler: @escaping @Sendable (DeviceEvent) -> Void
     ) throws(AudioError) {
         self.onCancel = onCancel
         thread = try AudioThread(name: name) { [signals] in
-            Self.watch(devices, signals: signals, list: list, handler: handler)
+            Self.watch(
+                devices, signals: signals, reportsUnlistedChanges: reportsUnlistedChanges, list: list,
+                handler: handler)
         }
     }
 
@@ -55,7 +60,8 @@ public final class DeviceListWatcher: Sendable {
     deinit { cancel() }
 
     private static func watch(
-        _ initial: [AudioDevice], signals: Signals, list: () -> [AudioDevice]?, handler: (DeviceEvent) -> Void
+        _ initial: [AudioDevice], signals: Signals, reportsUnlistedChanges: Bool, list: () -> [AudioDevice]?,
+        handler: (DeviceEvent) -> Void
     ) {
         var known = initial
         func deliver(_ events: [DeviceEvent]) {
@@ -74,7 +80,7 @@ public final class DeviceListWatcher: Sendable {
             if signals.serverGone.load(ordering: .acquiring) { continue }
             let events = DeviceEvent.changes(from: known, to: current)
             known = current
-            deliver(events)
+            deliver(events.isEmpty && reportsUnlistedChanges ? [.listChanged] : events)
         }
     }
 
