@@ -12,6 +12,7 @@ enum Behaviour: String, CaseIterable, Sendable {
     case defaultDevice = "`defaultDevice(for:)`: one rule for input, output and duplex"
     case refusedConfiguration = "a channel count or rate out of range: `invalidArgument`, before the server"
     case openCloseCycles = "200 open/start/stop/close cycles: no file descriptor, thread or memory growth"
+    case duplex = "duplex: one callback carries input and output of the same frames, channels as configured"
     case outputHeard =
         "output heard from outside (pw-record, jack_capture, parec; ALSA: a `file` PCM's file): frequency and level"
     case stallIsXrun = "a callback 200 ms late: counted as an xrun and reported as an event"

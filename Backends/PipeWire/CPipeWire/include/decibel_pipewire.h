@@ -114,6 +114,13 @@ int decibel_pipewire_connection_sync(decibel_pipewire_connection *_Nonnull conne
 struct pw_core *_Nonnull decibel_pipewire_connection_core(decibel_pipewire_connection *_Nonnull connection);
 
 // MARK: Streams
+//
+// Why this part of the cycle is C while the other backends' cycles are all Swift: taking a buffer and
+// finding its planes walks SPA structs through inline helpers and macros (SPA_PTROFF, SPA_MIN, the
+// spa_io_position clock the xrun check reads) that Swift cannot call. So `process` here only dequeues,
+// maps the planes and queues the buffer back; everything Decibel does with the audio runs in Swift
+// (`PipeWireRenderPath`). JACK, PulseAudio and ALSA hand buffers over through plain functions, which
+// Swift calls directly.
 
 /// What a stream reports. `process` runs on PipeWire's real-time data thread; the others on the loop thread.
 typedef struct decibel_pipewire_stream_events {
