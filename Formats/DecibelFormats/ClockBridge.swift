@@ -191,6 +191,10 @@ public final class ClockBridge: @unchecked Sendable {
             // A step no drift makes (a device missed cycles): skip back to the target, keep the drift.
             fill -= Double(recentre(queued: queued, fill: fill, to: Int(controller.targetFill)))
             resyncCount.add(1, ordering: .relaxed)
+            // Fills from before the skip would make the acquisition's mean too high, and settling on it skip
+            // too much: a deficit the loop would take for drift.
+            acquisitionSum = 0
+            acquisitionCount = 0
         } else if fill < Double(band.lowerBound) {
             // Too little left to carry on smoothly: wait for the lock fill again.
             locked = false

@@ -25,6 +25,8 @@ final class PipeWireDeviceWatcher: Sendable {
         connection.withLock {
             connection.onChange = { [watcher] in watcher.listMayHaveChanged() }
             connection.onFailure = { [watcher] _ in watcher.serverLost() }
+            // What happened between the first list and the hooks: a change is listed again, a death reported.
+            if connection.failure != nil { watcher.serverLost() } else { watcher.listMayHaveChanged() }
         }
     }
 

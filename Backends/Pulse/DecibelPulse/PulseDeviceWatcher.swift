@@ -18,8 +18,12 @@ final class PulseDeviceWatcher: Sendable {
             connection.close()
             throw error
         }
-        connection.onFailure { [watcher] _ in watcher.serverLost() }
+        // Weak: the connection keeps its failure handler for its life, and the watcher's onCancel keeps
+        // the connection.
+        connection.onFailure { [weak watcher] _ in watcher?.serverLost() }
         connection.locked { subscribe() }
+        // What happened between the first list and the hooks: a change is listed again, a death reported.
+        if connection.hasFailed { watcher.serverLost() } else { watcher.listMayHaveChanged() }
     }
 
     /// Stops events and disconnects. Idempotent; safe from inside the handler.
