@@ -90,7 +90,16 @@ enum ConformancePipeWire {
     static let remote: String? = {
         let socket = runtime + "/pulse/pw/pipewire-0"
         let status = serversScript("start", "pipewire", runtime: runtime)
-        if status == 0, FileManager.default.fileExists(atPath: socket) { return socket }
+        if status == 0, FileManager.default.fileExists(atPath: socket) {
+            // WirePlumber names the default sink a moment after the daemon answers (CI16: the first list
+            // had no default, the next one did): wait for it, so the suite sees a settled server.
+            let backend = PipeWireBackend(options: .init(remote: socket))
+            let deadline = Date().addingTimeInterval(10)
+            while (try? backend.defaultDevice(for: .output)) == nil && Date() < deadline {
+                Thread.sleep(forTimeInterval: 0.05)
+            }
+            return socket
+        }
         let log = (try? String(contentsOfFile: "\(runtime)/servers-start-pipewire.log.err", encoding: .utf8)) ?? ""
         Issue.record("PipeWire did not start in \(runtime) (status \(status.map(String.init) ?? "timeout")): \(log)")
         return nil

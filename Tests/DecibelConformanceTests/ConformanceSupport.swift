@@ -17,9 +17,11 @@ final class CallbackCounter: Sendable {
     /// The render callback: silence out, and a count.
     func render(_ context: RenderContext) {
         context.output.clear()
-        if calls.wrappingAdd(1, ordering: .releasing).oldValue == 0 {
-            firstCall.store(MonotonicClock.now(), ordering: .releasing)
+        // The time first: a waiter that sees the count must see the time too.
+        if calls.load(ordering: .relaxed) == 0 {
+            _ = firstCall.compareExchange(expected: 0, desired: MonotonicClock.now(), ordering: .releasing)
         }
+        calls.wrappingAdd(1, ordering: .releasing)
     }
 
     /// Waits until the count passes `count`, up to `timeout` seconds; whether it did.

@@ -24,6 +24,17 @@ extension ConformanceTests {
                     "\(direction): \(answer?.id ?? "nil"), where the rule gives \(wanted?.id ?? "nil")")
                 findings.note("\(direction) \(answer?.id ?? "none")")
             }
+            // What the rule gives on each test server, so a backend that marks its defaults wrongly fails too:
+            // one device doing both on JACK (`system`) and ALSA (`default`); two nodes on the servers; Null's
+            // two devices.
+            let duplexDevice: [BackendUnderTest: String] = [.jack: "system", .alsa: "default"]
+            let duplexAnswer = try audio.defaultDevice(for: .duplex)?.id
+            findings.require(
+                duplexAnswer == duplexDevice[backend],
+                "duplex: \(duplexAnswer ?? "nil") on this server, not \(duplexDevice[backend] ?? "nil")")
+            for direction in [AudioDirection.input, .output] {
+                findings.require(try audio.defaultDevice(for: direction) != nil, "no default \(direction) device")
+            }
             let defaults = devices.filter { $0.isDefaultInput || $0.isDefaultOutput }
             findings.require(
                 devices.filter(\.isDefaultInput).count <= 1 && devices.filter(\.isDefaultOutput).count <= 1,
