@@ -111,29 +111,38 @@ public final class PipeWireStream: AudioStream, @unchecked Sendable {
     }
 
     public func start() throws(AudioError) {
-        switch status.state {
-        case .running: return
-        case .invalidated:
-            throw AudioError(
-                .streamInvalidated, "the stream's daemon or device went away; open a new stream", backend: "pipewire")
-        case .closed: throw AudioError(.invalidState, "the stream is closed", backend: "pipewire")
-        case .stopped: break
+        // The state is checked and the connection made under one lock: two threads starting at once made
+        // two connections, and the first kept running, unreachable (ThreadSanitizer, conformance suite).
+        let started = try lock.withLock { () throws(AudioError) -> Bool in
+            switch status.state {
+            case .running: return false
+            case .invalidated:
+                throw AudioError(
+                    .streamInvalidated, "the stream's daemon or device went away; open a new stream",
+                    backend: "pipewire")
+            case .closed: throw AudioError(.invalidState, "the stream is closed", backend: "pipewire")
+            case .stopped: break
+            }
+            status.setState(.running)
+            do throws(AudioError) {
+                try connect()
+            } catch {
+                disconnect()
+                status.transition(from: .running, to: .stopped)
+                throw error
+            }
+            return true
         }
-        status.setState(.running)
-        do {
-            try lock.withLock { () throws(AudioError) in try connect() }
-        } catch {
-            lock.withLock { disconnect() }
-            status.transition(from: .running, to: .stopped)
-            throw error
-        }
-        status.post(.started)
+        if started { status.post(.started) }
     }
 
     public func stop() throws(AudioError) {
         try status.refuseIfClosed(backend: "pipewire")
-        lock.withLock { disconnect() }
-        if status.transition(from: .running, to: .stopped) { status.post(.stopped) }
+        let stopped = lock.withLock { () -> Bool in
+            disconnect()
+            return status.transition(from: .running, to: .stopped)
+        }
+        if stopped { status.post(.stopped) }
     }
 
     public func close() {
