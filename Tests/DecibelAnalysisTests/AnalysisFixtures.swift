@@ -6,9 +6,11 @@ import Testing
 enum AnalysisFixtures {
     static let directory = TestEnvironment.temporaryDirectory("analysis")
 
-    /// Runs sox with `arguments` writing `name` (a WAV in the fixtures folder) and returns its path.
+    /// Runs sox with `arguments` writing `name` (a WAV in the fixtures folder, under a name of its own) and
+    /// returns its path. Each call gets its own file: tests running in parallel ask for the same tone (CI18:
+    /// two sox processes wrote `sine-40.0.wav` at once and one conversion failed).
     static func sox(_ name: String, _ arguments: [String]) throws -> String {
-        let path = directory.appendingPathComponent(name).path
+        let path = directory.appendingPathComponent("\(UUID().uuidString)-\(name)").path
         let result = try run("sox", ["-n"] + ["-b", "32", "-e", "floating-point", path] + arguments)
         try #require(result.status == 0, "sox \(arguments): \(result.standardError)")
         return path
