@@ -84,12 +84,7 @@ final class PipeWireRenderPath: RenderWarmUp, @unchecked Sendable {
     func processOutput(_ planes: UnsafePointer<UnsafeMutablePointer<Float>>, frames: Int) {
         RealtimeSanitizer.enter()
         let output = AudioBufferView(channelPointers: planes, channelCount: outputChannels, frameCount: frames)
-        var input = AudioBufferView.empty
-        if let duplex {
-            let (carried, underran) = duplex.read(frames: frames)
-            input = carried
-            if underran && !priming { status.recordXrunFromRenderThread() }
-        }
+        let input = duplex?.read(frames: frames, countingUnderrunsOn: priming ? nil : status) ?? AudioBufferView.empty
         let context = RenderContext(
             input: input, output: output, frameCount: frames,
             timestamp: AudioTimestamp(sampleTime: outputTime, hostTime: MonotonicClock.now()), sampleRate: sampleRate)

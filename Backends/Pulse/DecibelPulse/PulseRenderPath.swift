@@ -125,12 +125,7 @@ final class PulseRenderPath: RenderWarmUp, @unchecked Sendable {
     private func renderOutput(frames: Int, into destination: UnsafeMutableRawPointer) {
         let out = output.view(frames: frames)
         out.clear()
-        var input = AudioBufferView.empty
-        if let duplex {
-            let (carried, underran) = duplex.read(frames: frames)
-            input = carried
-            if underran && !priming { status.recordXrunFromRenderThread() }
-        }
+        let input = duplex?.read(frames: frames, countingUnderrunsOn: priming ? nil : status) ?? AudioBufferView.empty
         let context = RenderContext(
             input: input, output: out, frameCount: frames,
             timestamp: AudioTimestamp(sampleTime: sampleTime, hostTime: MonotonicClock.now()), sampleRate: sampleRate)

@@ -41,6 +41,14 @@ public final class DuplexCushion: @unchecked Sendable {
         return (input, underran)
     }
 
+    /// Playback callback: ``read(frames:)``'s input, with an underrun counted as an xrun on `status` (nil: not
+    /// counted, as in a warm-up cycle).
+    public func read(frames: Int, countingUnderrunsOn status: StreamStatus?) -> AudioBufferView {
+        let (input, underran) = read(frames: frames)
+        if underran { status?.recordXrunFromRenderThread() }
+        return input
+    }
+
     /// Control thread, no callback running: empties the ring before a (re)start.
     public func reset() {
         filled = false
