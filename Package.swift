@@ -7,7 +7,8 @@
 // arrows point down only:
 //
 //   Tools/ (decibel, decibel-scope) ─▶ Decibel/ (umbrella) ─▶ Backends/<ID>/, Formats/ ─▶ Core/ (DecibelGraph ─▶ DecibelCore)
-//   Tools/ ─▶ Plot/ ─▶ Analysis/ ─▶ Core/DecibelCore
+//   Formats/ ─▶ Streams/ (adapted, bridged and push streams; libsoxr) ─▶ Core/
+//   Tools/ ─▶ Plot/ ─▶ Analysis/, Formats/ (audiowaveform's 16-bit rules) ─▶ Core/
 import PackageDescription
 
 let package = Package(
@@ -20,6 +21,7 @@ let package = Package(
         .library(name: "DecibelPulse", targets: ["DecibelPulse"]),
         .library(name: "DecibelALSA", targets: ["DecibelALSA"]),
         .library(name: "DecibelNull", targets: ["DecibelNull"]),
+        .library(name: "DecibelStreams", targets: ["DecibelStreams"]),
         .library(name: "DecibelFormats", targets: ["DecibelFormats"]),
         .library(name: "DecibelAnalysis", targets: ["DecibelAnalysis"]),
         .library(name: "DecibelPlugins", targets: ["DecibelPlugins"]),
@@ -59,18 +61,27 @@ let package = Package(
         .target(name: "DecibelALSA", dependencies: ["DecibelCore", "CALSA"], path: "Backends/ALSA/DecibelALSA"),
         .target(name: "DecibelNull", dependencies: ["DecibelCore"], path: "Backends/Null/DecibelNull"),
 
+        // MARK: Streams — streams at the app's rate and block size over any backend's, clock bridges, push
+        // sources, and the resamplers under them (Streams/): CSoxr + DecibelStreams. Links libsoxr normally;
+        // Core and the backends never do.
+        .systemLibrary(name: "CSoxr", path: "Streams/CSoxr", providers: [.apt(["libsoxr-dev"])]),
+        .target(
+            name: "DecibelStreams", dependencies: ["DecibelCore", "DecibelGraph", "CSoxr"],
+            path: "Streams/DecibelStreams"),
+
         // MARK: Formats and Plot
-        // Formats: CSndFile + DecibelFormats (Formats/). Links libsndfile and libsoxr normally.
-        .systemLibrary(
-            name: "CSndFile", path: "Formats/CSndFile", providers: [.apt(["libsndfile1-dev", "libsoxr-dev"])]),
+        // Formats: CSndFile + DecibelFormats (Formats/). Links libsndfile normally.
+        .systemLibrary(name: "CSndFile", path: "Formats/CSndFile", providers: [.apt(["libsndfile1-dev"])]),
         // libmpg123 quiet under libsndfile (it prints every damaged MP3 frame to stderr otherwise).
         .target(name: "CQuietMPG123", path: "Formats/CQuietMPG123", linkerSettings: [.linkedLibrary("dl")]),
         // FFmpeg's headers at build time (optional: without them M4A/AAC files say so); its libraries are
-        // dlopen'd, so programs start without them.
-        .target(name: "CFFmpeg", path: "Formats/CFFmpeg", linkerSettings: [.linkedLibrary("dl")]),
+        // loaded at run time with Core's BackendLibrary, so programs start without them.
+        .target(name: "CFFmpeg", path: "Formats/CFFmpeg"),
         .target(
             name: "DecibelFormats",
-            dependencies: ["DecibelCore", "DecibelGraph", "CSndFile", "CDecibelSIMD", "CQuietMPG123", "CFFmpeg"],
+            dependencies: [
+                "DecibelCore", "DecibelGraph", "DecibelStreams", "CSndFile", "CDecibelSIMD", "CQuietMPG123", "CFFmpeg",
+            ],
             path: "Formats/DecibelFormats"),
         // Plugins (Plugins/): CLilv (lilv's and LV2's headers, liblilv dlopen'd) + DecibelPlugins (LV2 hosting).
         .target(name: "CLilv", path: "Plugins/CLilv", linkerSettings: [.linkedLibrary("pthread")]),
@@ -90,14 +101,15 @@ let package = Package(
         .systemLibrary(
             name: "CCairo", path: "Plot/CCairo", providers: [.apt(["libcairo2-dev", "libx11-dev", "zlib1g-dev"])]),
         .target(
-            name: "DecibelPlot", dependencies: ["DecibelCore", "DecibelAnalysis", "CCairo"], path: "Plot/DecibelPlot"),
+            name: "DecibelPlot", dependencies: ["DecibelCore", "DecibelAnalysis", "DecibelFormats", "CCairo"],
+            path: "Plot/DecibelPlot"),
 
         // MARK: Umbrella and tools
         .target(
             name: "Decibel",
             dependencies: [
                 "DecibelCore", "DecibelGraph", "DecibelPipeWire", "DecibelJACK", "DecibelPulse", "DecibelALSA",
-                "DecibelNull", "DecibelFormats",
+                "DecibelNull", "DecibelStreams", "DecibelFormats",
             ],
             path: "Decibel"
         ),
@@ -129,8 +141,8 @@ let package = Package(
         .executableTarget(
             name: "decibel-rtcheck",
             dependencies: [
-                "Decibel", "DecibelPipeWire", "DecibelJACK", "DecibelPulse", "DecibelALSA", "DecibelFormats",
-                "DecibelPlot", "DecibelAnalysis", "DecibelPlugins",
+                "Decibel", "DecibelPipeWire", "DecibelJACK", "DecibelPulse", "DecibelALSA", "DecibelStreams",
+                "DecibelFormats", "DecibelPlot", "DecibelAnalysis", "DecibelPlugins",
             ],
             path: "Tests/RealtimeCheck"
         ),
@@ -190,6 +202,9 @@ let package = Package(
             ],
             path: "Tests/DecibelFormatsTests"
         ),
+        .testTarget(
+            name: "DecibelStreamsTests", dependencies: ["DecibelStreams", "DecibelNull", "DecibelTestSupport"],
+            path: "Tests/DecibelStreamsTests"),
         .testTarget(
             name: "DecibelPlotTests",
             dependencies: [

@@ -37,7 +37,7 @@ let package = Package(
             dependencies: [
                 "BenchSummary",
                 .product(name: "DecibelCore", package: "Decibel"), .product(name: "DecibelFormats", package: "Decibel"),
-                "CSndFileBench",
+                .product(name: "DecibelStreams", package: "Decibel"), "CSndFileBench",
             ],
             path: "Formats"
         ),
@@ -58,7 +58,7 @@ let package = Package(
             name: "adapter-bench",
             dependencies: [
                 "BenchSummary", "CSoxrBench",
-                .product(name: "DecibelCore", package: "Decibel"), .product(name: "DecibelFormats", package: "Decibel"),
+                .product(name: "DecibelCore", package: "Decibel"), .product(name: "DecibelStreams", package: "Decibel"),
             ],
             path: "Adapter"
         ),

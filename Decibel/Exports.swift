@@ -8,3 +8,4 @@
 @_exported import DecibelNull
 @_exported import DecibelPipeWire
 @_exported import DecibelPulse
+@_exported import DecibelStreams

@@ -4,7 +4,7 @@
 import BenchSummary
 import CSoxrBench
 import DecibelCore
-import DecibelFormats
+import DecibelStreams
 import Foundation
 
 let warmup = 300, blocks = 20_000, frames = 256

@@ -2,6 +2,7 @@ import BenchSummary
 import CSndFileBench
 import DecibelCore
 import DecibelFormats
+import DecibelStreams
 import Foundation
 
 // formats-bench: DecibelFormats against its C peers, side by side in one run.

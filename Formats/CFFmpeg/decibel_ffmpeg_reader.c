@@ -145,7 +145,7 @@ static int open_streams(decibel_av_reader *r, const AVCodec **found, int *not_me
 decibel_av_reader *decibel_av_open(
     const char *path, decibel_av_info *info, int *not_media, char *error, size_t error_size) {
     *not_media = 0;
-    if (!decibel_av_load(error, error_size)) return NULL;
+    if (!decibel_av_ready(error, error_size)) return NULL;
     decibel_av_reader *r = calloc(1, sizeof *r);
     if (!r) return NULL;
     r->path = strdup(path);
@@ -317,7 +317,7 @@ decibel_av_reader *decibel_av_open(
     (void)path;
     (void)info;
     *not_media = 0;
-    decibel_av_load(error, error_size);
+    decibel_av_ready(error, error_size);
     return NULL;
 }
 int decibel_av_tag(decibel_av_reader *reader, int index, const char **key, const char **value) {
@@ -326,12 +326,12 @@ int decibel_av_tag(decibel_av_reader *reader, int index, const char **key, const
 }
 long decibel_av_read(decibel_av_reader *reader, float *interleaved, long frames, char *error, size_t error_size) {
     (void)reader, (void)interleaved, (void)frames;
-    decibel_av_load(error, error_size);
+    decibel_av_ready(error, error_size);
     return -1;
 }
 int decibel_av_seek(decibel_av_reader *reader, int64_t frame, char *error, size_t error_size) {
     (void)reader, (void)frame;
-    decibel_av_load(error, error_size);
+    decibel_av_ready(error, error_size);
     return -1;
 }
 void decibel_av_close(decibel_av_reader *reader) { (void)reader; }

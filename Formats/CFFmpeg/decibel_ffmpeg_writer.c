@@ -88,7 +88,7 @@ static enum AVSampleFormat pick_format(const AVCodec *encoder, int bits) {
 decibel_av_writer *decibel_av_create(
     const char *path, const char *container, const char *codec, int sample_rate, int channels,
     int64_t bit_rate, int bits, const char *const *tags, char *error, size_t error_size) {
-    if (!decibel_av_load(error, error_size)) return NULL;
+    if (!decibel_av_ready(error, error_size)) return NULL;
     const AVCodec *encoder = decibel_av.avcodec_find_encoder_by_name(codec);
     if (!encoder) {
         snprintf(error, error_size, "the installed FFmpeg has no %s encoder", codec);
@@ -223,17 +223,17 @@ decibel_av_writer *decibel_av_create(
     const char *path, const char *container, const char *codec, int sample_rate, int channels,
     int64_t bit_rate, int bits, const char *const *tags, char *error, size_t error_size) {
     (void)path, (void)container, (void)codec, (void)sample_rate, (void)channels, (void)bit_rate, (void)bits, (void)tags;
-    decibel_av_load(error, error_size);
+    decibel_av_ready(error, error_size);
     return NULL;
 }
 int decibel_av_write(decibel_av_writer *w, const float *interleaved, long frames, char *error, size_t error_size) {
     (void)w, (void)interleaved, (void)frames;
-    decibel_av_load(error, error_size);
+    decibel_av_ready(error, error_size);
     return -1;
 }
 int decibel_av_finish(decibel_av_writer *w, char *error, size_t error_size) {
     (void)w;
-    decibel_av_load(error, error_size);
+    decibel_av_ready(error, error_size);
     return -1;
 }
 

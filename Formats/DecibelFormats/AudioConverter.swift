@@ -1,4 +1,5 @@
 import DecibelCore
+import DecibelStreams
 
 #if canImport(Glibc)
 import Glibc

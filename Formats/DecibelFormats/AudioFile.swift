@@ -13,7 +13,7 @@ import DecibelCore
 /// `AudioFileSource`, which decodes on its own thread into a ring.
 public final class AudioFile: @unchecked Sendable {
     /// Channel counts above this are treated as a corrupt header (libsndfile's own limit).
-    public static let maxChannels = 1024
+    public static let maxChannels = StreamConfiguration.maximumChannelCount
     /// Sample rates above this are treated as a corrupt header.
     public static let maxSampleRate = 8_000_000
 

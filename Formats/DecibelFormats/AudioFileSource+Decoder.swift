@@ -1,4 +1,5 @@
 import DecibelCore
+import DecibelStreams
 import Synchronization
 
 extension AudioFileSource {

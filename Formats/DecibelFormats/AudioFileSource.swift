@@ -1,4 +1,5 @@
 import DecibelCore
+import DecibelStreams
 import Synchronization
 
 /// An audio file as a pull source for players: a decoder thread reads (and resamples to the stream's

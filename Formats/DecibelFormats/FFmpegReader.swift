@@ -12,13 +12,6 @@ final class FFmpegReader {
     let info: decibel_av_info
     private let reader: OpaquePointer
 
-    /// Whether FFmpeg's libraries are installed and loadable, or why not.
-    static var availability: (isAvailable: Bool, reason: String) {
-        var reason = [CChar](repeating: 0, count: 512)
-        let loaded = decibel_av_load(&reason, reason.count) == 1
-        return (loaded, FFmpegReader.message(reason))
-    }
-
     /// Whether `path` starts like a file Decibel reads through FFmpeg: an ISO media file (`ftyp` box:
     /// .m4a, .mp4, .m4b, .mov) or an ADTS AAC stream.
     static func handles(path: String) -> Bool {
@@ -33,13 +26,12 @@ final class FFmpegReader {
 
     init(path: String) throws(AudioError) {
         self.path = path
+        try FFmpegLibraries.load(for: path, saying: "cannot be read")
         var info = decibel_av_info()
         var notMedia: Int32 = 0
         var error = [CChar](repeating: 0, count: 512)
         guard let opened = decibel_av_open(path, &info, &notMedia, &error, error.count) else {
             let reason = FFmpegReader.message(error)
-            let (available, _) = Self.availability
-            if !available { throw FileErrors.unsupported(path, "cannot be read: \(reason)") }
             if notMedia != 0 {
                 throw FileErrors.invalid(path, "is not an audio file FFmpeg recognises", detail: reason)
             }

@@ -26,6 +26,7 @@ final class FFmpegWriter {
             throw FileErrors.unsupported(path, "ADTS holds AAC only; write ALAC into .m4a")
         }
         let codec = format.encoding == .alac ? "alac" : "aac"
+        try FFmpegLibraries.load(for: path, saying: "cannot be written")
         var error = [CChar](repeating: 0, count: 512)
         let tags = metadata.sorted { $0.key.rawValue < $1.key.rawValue }.flatMap { [$0.key.ffmpegName, $0.value] }
         let created = Self.withCStrings(tags) { tagPointers in
@@ -35,9 +36,6 @@ final class FFmpegWriter {
         }
         guard let created else {
             let reason = FFmpegReader.message(error)
-            if !FFmpegReader.availability.isAvailable {
-                throw FileErrors.unsupported(path, "cannot be written: \(reason)")
-            }
             throw FileErrors.unsupported(path, "cannot be written as \(codec.uppercased()): \(reason)")
         }
         writer = created

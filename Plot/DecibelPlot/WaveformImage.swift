@@ -1,4 +1,5 @@
 import DecibelCore
+import DecibelFormats
 
 /// A picture of waveform data as audiowaveform draws it, pixel for pixel: one column per bucket from
 /// ``startBucket``, each a vertical line from the bucket's minimum to its maximum (or bars of the loudest

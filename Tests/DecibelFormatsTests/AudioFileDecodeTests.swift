@@ -135,7 +135,7 @@ import Testing
                 let lag = Fixtures.bestLag(ours[channel], reference: reference[channel])
                 let aligned =
                     lag >= 0 ? Array(ours[channel].dropFirst(lag)) : Array(repeating: 0, count: -lag) + ours[channel]
-                let snr = Fixtures.snr(aligned, reference: reference[channel])
+                let snr = SignalAnalysis.snr(aligned, reference: reference[channel])
                 #expect(
                     snr >= testCase.lossySNR,
                     "\(testCase.name) channel \(channel): SNR against the reference \(snr) dB < \(testCase.lossySNR) dB"

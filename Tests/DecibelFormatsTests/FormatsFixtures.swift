@@ -65,17 +65,6 @@ enum Fixtures {
         return worst
     }
 
-    /// Signal-to-difference ratio in dB of `test` against `reference` over their common length.
-    static func snr(_ test: [Float], reference: [Float]) -> Double {
-        var signal = 0.0, noise = 0.0
-        for index in 0..<min(test.count, reference.count) {
-            signal += Double(reference[index]) * Double(reference[index])
-            let error = Double(test[index]) - Double(reference[index])
-            noise += error * error
-        }
-        return noise == 0 ? .infinity : 10 * log10(signal / noise)
-    }
-
     /// The lag (in samples, `test` relative to `reference`) within ±`maxLag` that minimises their
     /// difference, for codecs whose decoders disagree on the encoder delay (MP3: libmad in sox skips none
     /// of it, mpg123 in libsndfile skips all of it). Least error, not largest correlation: a sine

@@ -46,7 +46,7 @@ struct M4ATests {
             #expect(theirs[channel].count >= 145_530)
             #expect(Fixtures.maxDifference(ours[channel], theirs[channel]) <= 1e-6)
             let reference = try Fixtures.soxFloat(source, channels: 2)[channel]
-            #expect(Fixtures.snr(ours[channel], reference: reference) > 20)  // it is the tone, in time
+            #expect(SignalAnalysis.snr(ours[channel], reference: reference) > 20)  // it is the tone, in time
         }
     }
 
@@ -131,7 +131,7 @@ struct M4ATests {
                     #expect(decoded[channel].count == 96_000)
                     #expect(Fixtures.maxDifference(decoded[channel], original) <= step)
                 } else {
-                    #expect(Fixtures.snr(decoded[channel], reference: original) > 25)
+                    #expect(SignalAnalysis.snr(decoded[channel], reference: original) > 25)
                 }
                 if format.encoding == .aac {
                     // The same encoder as the ffmpeg command at the same rate, fed the same floats.

@@ -2,6 +2,7 @@ import DecibelCore
 import DecibelFormats
 import DecibelGraph
 import DecibelNull
+import DecibelStreams
 import Synchronization
 
 #if canImport(Glibc)

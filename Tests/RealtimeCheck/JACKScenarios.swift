@@ -1,6 +1,6 @@
 import DecibelCore
-import DecibelFormats
 import DecibelJACK
+import DecibelStreams
 import Synchronization
 
 /// The JACK backend's process callback (buffer fetch from JACK's ports, zeroing, the render callback)

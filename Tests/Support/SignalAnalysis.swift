@@ -2,6 +2,17 @@ import Foundation
 
 /// Measurements tests make on rendered or recorded audio.
 public enum SignalAnalysis {
+    /// Signal-to-difference ratio in dB of `test` against `reference` over their common length.
+    public static func snr(_ test: [Float], reference: [Float]) -> Double {
+        var signal = 0.0, noise = 0.0
+        for index in 0..<min(test.count, reference.count) {
+            signal += Double(reference[index]) * Double(reference[index])
+            let error = Double(test[index]) - Double(reference[index])
+            noise += error * error
+        }
+        return noise == 0 ? .infinity : 10 * log10(signal / noise)
+    }
+
     /// Root mean square of `samples`.
     public static func rms(_ samples: some Collection<Float>) -> Double {
         guard !samples.isEmpty else { return 0 }

@@ -65,8 +65,11 @@ struct M4ACommandTests {
             let errors = result.standardError.split(separator: "\n").filter { $0.hasPrefix("Error:") }
             #expect(errors.count == 1, "\(arguments): \(result.standardError)")
             let line = errors.first.map(String.init) ?? ""
-            #expect(line.hasPrefix("Error: \(m4a): cannot be read: FFmpeg's /nonexistent/libavformat.so.59"), "\(line)")
-            #expect(line.contains("install libavformat"))
+            #expect(
+                line.hasPrefix(
+                    "Error: \(m4a): cannot be read: cannot load FFmpeg's libavformat (for AAC, ALAC and M4A files) '/nonexistent/libavformat.so.59'"
+                ), "\(line)")
+            #expect(line.contains("install libavformat59 or set DECIBEL_AVFORMAT_LIBRARY to its path"), "\(line)")
         }
         let wav = path("plain.wav")
         _ = try run("sox", ["-n", "-r", "48000", "-c", "1", wav, "synth", "0.2", "sine", "440"])

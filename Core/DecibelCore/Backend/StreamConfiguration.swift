@@ -50,16 +50,19 @@ public struct StreamConfiguration: Sendable {
         self.render = render
     }
 
+    /// The most channels a stream, a converter or a file may have.
+    public static let maximumChannelCount = 1024
+
     /// Checks the numbers a user can get wrong before any backend sees them.
     /// - Throws: `AudioError` of kind `invalidArgument` (naming `backend`) when a channel count the direction uses is
     ///   outside 1...1024, `sampleRate` is outside 1000...768000 Hz, or `bufferSize` is a frame count outside 1...65536
     ///   or a duration that is not above 0 and at most 2000 ms.
     public func validate(backend: String) throws(AudioError) {
         func invalid(_ message: String) -> AudioError { AudioError(.invalidArgument, message, backend: backend) }
-        if direction.hasOutput && !(1...1024).contains(outputChannelCount) {
+        if direction.hasOutput && !(1...Self.maximumChannelCount).contains(outputChannelCount) {
             throw invalid("output channel count \(outputChannelCount) is out of range (1...1024)")
         }
-        if direction.hasInput && !(1...1024).contains(inputChannelCount) {
+        if direction.hasInput && !(1...Self.maximumChannelCount).contains(inputChannelCount) {
             throw invalid("input channel count \(inputChannelCount) is out of range (1...1024)")
         }
         if let rate = sampleRate, !(rate.isFinite && rate >= 1000 && rate <= 768_000) {

@@ -64,3 +64,13 @@ public struct WaveformPeaks: Hashable, Sendable {
             sampleRate: sampleRate, samplesPerBucket: perBucket, minimum: minimum, maximum: maximum, rms: rms)
     }
 }
+
+extension WaveformPeaks {
+    /// The buckets in `range` (clamped to those there are) as peaks of their own.
+    public func buckets(_ range: Range<Int>) -> WaveformPeaks {
+        let range = range.clamped(to: 0..<bucketCount)
+        return WaveformPeaks(
+            sampleRate: sampleRate, samplesPerBucket: samplesPerBucket, minimum: minimum.map { Array($0[range]) },
+            maximum: maximum.map { Array($0[range]) }, rms: rms.map { Array($0[range]) })
+    }
+}

@@ -8,9 +8,35 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/// Loads the three libraries once (thread-safe). Returns 1 when they are usable; otherwise 0 with the
-/// reason in `reason`.
-int decibel_av_load(char *reason, size_t reason_size);
+/// FFmpeg's three libraries, loaded by DecibelFormats with Core's `BackendLibrary` (as every backend loads
+/// its own) and handed over with `decibel_av_install` before any other call below.
+typedef enum decibel_av_library { DECIBEL_AVUTIL = 0, DECIBEL_AVCODEC = 1, DECIBEL_AVFORMAT = 2 } decibel_av_library;
+
+/// How many functions Decibel calls from each library (checked against the lists in the shim).
+#define DECIBEL_AVUTIL_FUNCTION_COUNT 11
+#define DECIBEL_AVCODEC_FUNCTION_COUNT 16
+#define DECIBEL_AVFORMAT_FUNCTION_COUNT 14
+
+/// One library's functions, in `decibel_av_function_name` order: the table `BackendLibrary` fills.
+typedef struct decibel_avutil_table {
+    void *functions[DECIBEL_AVUTIL_FUNCTION_COUNT];
+} decibel_avutil_table;
+typedef struct decibel_avcodec_table {
+    void *functions[DECIBEL_AVCODEC_FUNCTION_COUNT];
+} decibel_avcodec_table;
+typedef struct decibel_avformat_table {
+    void *functions[DECIBEL_AVFORMAT_FUNCTION_COUNT];
+} decibel_avformat_table;
+
+/// 1 when this Decibel was built with FFmpeg's headers, 0 when M4A and AAC are out of its reach.
+int decibel_av_has_headers(void);
+/// The major version of `library` in the headers Decibel was built with (the file is `lib<name>.so.<major>`).
+int decibel_av_major(decibel_av_library library);
+/// The name of the `index`-th function Decibel calls from `library`; NULL past the last.
+const char *decibel_av_function_name(decibel_av_library library, int index);
+/// Takes the resolved functions and silences FFmpeg's own logging. Call once, before any reader or writer.
+void decibel_av_install(
+    const decibel_avutil_table *util, const decibel_avcodec_table *codec, const decibel_avformat_table *format);
 
 /// What an opened file holds.
 typedef struct decibel_av_info {

@@ -1,4 +1,4 @@
-import CSndFile
+import CSoxr
 import DecibelCore
 
 /// A libsoxr converter whose ratio may change from one block to the next (soxr's variable-rate mode):
@@ -36,7 +36,7 @@ public final class VariableResampler: @unchecked Sendable {
     /// A converter from `inputRate` to `outputRate` whose ratio may later move by up to
     /// `maximumDeviation` either way.
     /// - Throws: `AudioError` of kind `invalidArgument` when a rate is not positive and finite,
-    ///   `maximumDeviation` is not in 0..<0.5, `channelCount` is not in 1…`AudioFile.maxChannels` or a block
+    ///   `maximumDeviation` is not in 0..<0.5, `channelCount` is not in 1…`StreamConfiguration.maximumChannelCount` or a block
     ///   size is not positive, or `unsupportedConfiguration` when libsoxr refuses the ratio.
     public init(
         inputRate: Double, outputRate: Double, channelCount: Int, maxInputFrames: Int = 128,
@@ -49,7 +49,9 @@ public final class VariableResampler: @unchecked Sendable {
                 .invalidArgument,
                 "VariableResampler: rates \(inputRate) → \(outputRate) with ±\(maximumDeviation) are not usable")
         }
-        guard (1...AudioFile.maxChannels).contains(channelCount), maxInputFrames > 0, outputBlockFrames > 0 else {
+        guard (1...StreamConfiguration.maximumChannelCount).contains(channelCount), maxInputFrames > 0,
+            outputBlockFrames > 0
+        else {
             throw AudioError(
                 .invalidArgument,
                 "VariableResampler: \(channelCount) channels, \(maxInputFrames) frames per block is not usable")

@@ -3,7 +3,7 @@ import DecibelTestSupport
 import Foundation
 import Testing
 
-@testable import DecibelFormats
+@testable import DecibelStreams
 
 /// libsoxr conversions of a 1 kHz sine keep an SNR of at least 100 dB.
 @Suite struct ResamplerTests {
@@ -53,7 +53,7 @@ import Testing
         let ideal = (output..<(2 * output)).map {
             Float(0.5 * sin(2 * Double.pi * 1_000 * Double($0) / Double(output)))
         }
-        let alignedSNR = Fixtures.snr(Array(middle), reference: ideal)
+        let alignedSNR = SignalAnalysis.snr(Array(middle), reference: ideal)
         #expect(alignedSNR >= 100, "\(input)→\(output): SNR against the ideal, time-aligned sine \(alignedSNR) dB")
         print(
             "resampler \(input)→\(output): SNR \(String(format: "%.1f", snr)) dB (DFT), \(String(format: "%.1f", alignedSNR)) dB vs ideal"

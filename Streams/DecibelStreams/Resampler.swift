@@ -1,4 +1,4 @@
-import CSndFile
+import CSoxr
 import DecibelCore
 
 /// A streaming sample-rate converter over libsoxr, non-interleaved Float32 in and out.
@@ -52,7 +52,7 @@ public final class Resampler: @unchecked Sendable {
 
     /// Creates a converter from `inputRate` to `outputRate` for `channelCount` channels.
     /// - Throws: `AudioError` of kind `invalidArgument` when a rate is not positive and finite, `channelCount`
-    ///   is not in 1…`AudioFile.maxChannels` or `maxInputFrames` is not positive, or `unsupportedConfiguration`
+    ///   is not in 1…`StreamConfiguration.maximumChannelCount` or `maxInputFrames` is not positive, or `unsupportedConfiguration`
     ///   when libsoxr refuses the conversion.
     public init(
         inputRate: Double, outputRate: Double, channelCount: Int, quality: Quality = .veryHigh,
@@ -61,7 +61,7 @@ public final class Resampler: @unchecked Sendable {
         guard inputRate > 0, outputRate > 0, inputRate.isFinite, outputRate.isFinite else {
             throw AudioError(.invalidArgument, "Resampler: rates must be positive, got \(inputRate) → \(outputRate)")
         }
-        guard (1...AudioFile.maxChannels).contains(channelCount), maxInputFrames > 0 else {
+        guard (1...StreamConfiguration.maximumChannelCount).contains(channelCount), maxInputFrames > 0 else {
             throw AudioError(
                 .invalidArgument,
                 "Resampler: \(channelCount) channels, \(maxInputFrames) frames per block is not usable")

@@ -1,6 +1,6 @@
 import DecibelCore
-import DecibelFormats
 import DecibelNull
+import DecibelStreams
 import DecibelTestSupport
 import Foundation
 import Synchronization

@@ -1,3 +1,5 @@
+import DecibelCore
+
 /// The 16-bit view audiowaveform takes of waveform data: its amplitude scale and re-zoom, integer for
 /// integer, so data and pictures made from these peaks match audiowaveform's.
 extension WaveformPeaks {
@@ -71,15 +73,5 @@ extension WaveformPeaks {
         }
         return WaveformPeaks(
             sampleRate: sampleRate, samplesPerBucket: new, minimum: newMinimum, maximum: newMaximum, rms: newRMS)
-    }
-}
-
-extension WaveformPeaks {
-    /// The buckets in `range` (clamped to those there are) as peaks of their own.
-    public func buckets(_ range: Range<Int>) -> WaveformPeaks {
-        let range = range.clamped(to: 0..<bucketCount)
-        return WaveformPeaks(
-            sampleRate: sampleRate, samplesPerBucket: samplesPerBucket, minimum: minimum.map { Array($0[range]) },
-            maximum: maximum.map { Array($0[range]) }, rms: rms.map { Array($0[range]) })
     }
 }
