@@ -196,7 +196,7 @@ do {
             let chain = AudioEngine(sampleRate: sampleRate, channelCount: 2, maximumFrameCount: block)
             let source = FilePlayer(source: BufferPullSource(buffer: sourceBuffers[0], sampleRate: sampleRate))
             source.isLooping = true
-            let gains = (0..<n).map { _ in GainNode(gain: 0.999) }
+            let gains = (0..<n).map { _ in GainNode(volume: 0.999) }
             try chain.edit { (e: inout GraphEditor) throws(AudioError) in
                 var previous: any AudioNode = source
                 for gain in gains {

@@ -8,7 +8,7 @@ import Synchronization
 /// let engine = AudioEngine(sampleRate: 48_000, channelCount: 2)
 /// let stream = try backend.makeStream(StreamConfiguration(render: engine.renderCallback))
 /// try engine.attach(to: stream)                          // prepares every node for the stream's format
-/// let tone = ToneGenerator(waveform: .sine, frequency: 440)
+/// let tone = ToneGenerator(shape: .sine, frequency: 440)
 /// try engine.mainGroup.add(tone)                         // one new render plan, one atomic swap
 /// try stream.start()
 /// tone.amplitude.value = 0.25                            // ramps over 5 ms on the render thread

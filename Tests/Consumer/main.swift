@@ -13,7 +13,7 @@ import Foundation
 
 /// A sine into both output channels, and every block it plays into the recorder (which never blocks).
 struct RecordedTone: AudioRenderer {
-    var oscillator = Oscillator(waveform: .sine, frequency: 440, amplitude: 0.3)
+    var oscillator = Oscillator(shape: .sine, frequency: 440, amplitude: 0.3)
     let recorder: Recorder
 
     mutating func render(_ context: RenderContext) {

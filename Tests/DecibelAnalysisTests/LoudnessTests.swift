@@ -164,7 +164,7 @@ struct LoudnessTests {
     @Test("LoudnessMeterNode in a group's filter chain measures what the engine renders")
     func graphNode() throws {
         let engine = AudioEngine(sampleRate: 48_000, channelCount: 2)
-        let tone = ToneGenerator(waveform: .sine, frequency: 1_000, amplitude: Float(pow(10, -23.0 / 20)))
+        let tone = ToneGenerator(shape: .sine, frequency: 1_000, amplitude: Float(pow(10, -23.0 / 20)))
         try engine.mainGroup.add(tone)
         let loudness = LoudnessMeterNode(channels: [.left, .right])
         try engine.mainGroup.setFilters([loudness])
@@ -179,7 +179,7 @@ struct LoudnessTests {
     @Test("LoudnessMeterNode.readings delivers measurements to a for-await loop until it is left")
     func graphNodeReadings() async throws {
         let engine = AudioEngine(sampleRate: 48_000, channelCount: 2)
-        try engine.mainGroup.add(ToneGenerator(waveform: .sine, frequency: 1_000, amplitude: 0.1))
+        try engine.mainGroup.add(ToneGenerator(shape: .sine, frequency: 1_000, amplitude: 0.1))
         let loudness = LoudnessMeterNode(channels: [.left, .right])
         try engine.mainGroup.setFilters([loudness])
         _ = try engine.render(seconds: 2)

@@ -5,9 +5,9 @@ import Testing
 @Suite("Oscillator")
 struct OscillatorTests {
     private func render(
-        _ waveform: Waveform, frequency: Double = 1000, amplitude: Float = 0.5, frames: Int = 48_000
+        _ shape: OscillatorShape, frequency: Double = 1000, amplitude: Float = 0.5, frames: Int = 48_000
     ) -> [Float] {
-        var oscillator = Oscillator(waveform: waveform, frequency: frequency, amplitude: amplitude, sampleRate: 48_000)
+        var oscillator = Oscillator(shape: shape, frequency: frequency, amplitude: amplitude, sampleRate: 48_000)
         var samples = [Float](repeating: 0, count: frames)
         samples.withUnsafeMutableBufferPointer { oscillator.render(into: $0.baseAddress!, count: frames) }
         return samples
@@ -47,13 +47,13 @@ struct OscillatorTests {
 
     @Test(
         "noise stays within its amplitude and averages near zero; a seed repeats the sequence",
-        arguments: [Waveform.noise, .pinkNoise])
-    func noise(waveform: Waveform) {
-        let samples = render(waveform, amplitude: 0.5)
+        arguments: [OscillatorShape.noise, .pinkNoise])
+    func noise(shape: OscillatorShape) {
+        let samples = render(shape, amplitude: 0.5)
         #expect(SignalAnalysis.peak(samples) <= 0.5)
         #expect(abs(samples.reduce(0, +) / Float(samples.count)) < 0.02)
         #expect(SignalAnalysis.rms(samples) > 0.05)
-        #expect(render(waveform, amplitude: 0.5) == samples)
+        #expect(render(shape, amplitude: 0.5) == samples)
     }
 
     @Test("a triangle peaks at its amplitude")

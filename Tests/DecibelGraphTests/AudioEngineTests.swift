@@ -28,8 +28,8 @@ private func threadCPUTime() -> Double {
     @Test func offlineRenderingIntoABufferAndAWriterIsIdenticalAndFasterThanRealTime() throws {
         func engine() throws -> AudioEngine {
             let engine = AudioEngine(channelCount: 2, maximumFrameCount: 512)
-            try engine.mainGroup.add(ToneGenerator(waveform: .sawtooth, frequency: 220, amplitude: 0.3))
-            try engine.mainGroup.add(ToneGenerator(waveform: .pinkNoise, amplitude: 0.1))
+            try engine.mainGroup.add(ToneGenerator(shape: .sawtooth, frequency: 220, amplitude: 0.3))
+            try engine.mainGroup.add(ToneGenerator(shape: .pinkNoise, amplitude: 0.1))
             return engine
         }
         // The CPU time of this thread, which renders offline: other processes' load does not count, and a
@@ -54,7 +54,7 @@ private func threadCPUTime() -> Double {
             StreamConfiguration(channelCount: 2, bufferSize: .frames(128), render: engine.renderCallback))
         try engine.attach(to: stream)
         #expect(engine.format.maximumFrameCount == 128)
-        let tone = ToneGenerator(waveform: .sine, frequency: 1000, amplitude: 0.5)
+        let tone = ToneGenerator(shape: .sine, frequency: 1000, amplitude: 0.5)
         try engine.mainGroup.add(tone)
         try stream.start()
         #expect(throws: AudioError.self) { try engine.attach(to: stream) }  // not while running

@@ -48,7 +48,7 @@ import Testing
         for f in [60.0, 250, 700, 1000, 1500, 4000, 12_000] {
             if type == .notch && f == 1000 { continue }  // -∞ dB at the centre: nothing finite to compare
             let engine = AudioEngine(sampleRate: fs, channelCount: 1, maximumFrameCount: 512)
-            let tone = ToneGenerator(waveform: .sine, frequency: Float(f), amplitude: 0.5, channelCount: 1)
+            let tone = ToneGenerator(shape: .sine, frequency: Float(f), amplitude: 0.5, channelCount: 1)
             let filter = BiquadFilter(type, frequency: Float(f0), q: Float(q), gainDB: Float(gainDB), channelCount: 1)
             try engine.connect(tone, to: filter)
             try engine.mainGroup.add(filter)
@@ -65,7 +65,7 @@ import Testing
         let fs = 48_000.0
         func level(at f: Double, band: Int, gain: Float) throws -> Double {
             let engine = AudioEngine(sampleRate: fs, channelCount: 1, maximumFrameCount: 512)
-            let tone = ToneGenerator(waveform: .sine, frequency: Float(f), amplitude: 0.5, channelCount: 1)
+            let tone = ToneGenerator(shape: .sine, frequency: Float(f), amplitude: 0.5, channelCount: 1)
             let eq = GraphicEQ(channelCount: 1)
             eq.bands[band].value = gain
             try engine.connect(tone, to: eq)
@@ -81,7 +81,7 @@ import Testing
 
     @Test func filterTypeAndFrequencyCanChangeWhileRendering() throws {
         let engine = AudioEngine(channelCount: 1, maximumFrameCount: 256)
-        let tone = ToneGenerator(waveform: .sine, frequency: 5000, amplitude: 0.5, channelCount: 1)
+        let tone = ToneGenerator(shape: .sine, frequency: 5000, amplitude: 0.5, channelCount: 1)
         let filter = BiquadFilter(.lowPass, frequency: 200, channelCount: 1)
         try engine.connect(tone, to: filter)
         try engine.mainGroup.add(filter)

@@ -12,7 +12,7 @@ import Testing
     ) throws(AudioError) -> any AudioNode {
         var last: any AudioNode = source
         for _ in 0..<count {
-            let node = GainNode(channelCount: 2, gain: gain)
+            let node = GainNode(channelCount: 2, volume: gain)
             try editor.connect(last, to: node)
             last = node
         }

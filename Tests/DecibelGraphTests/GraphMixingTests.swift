@@ -24,15 +24,15 @@ import Testing
     @Test func gainNodeMultipliesExactly() throws {
         let engine = AudioEngine(channelCount: 2, maximumFrameCount: 512)
         let source = constantSource([0.5, -0.75])
-        let gain = GainNode(channelCount: 2, gain: 0.5)
+        let gain = GainNode(channelCount: 2, volume: 0.5)
         try engine.edit { (e: inout GraphEditor) throws(AudioError) in
             try e.connect(source, to: gain)
             try e.add(gain, to: engine.mainGroup)
         }
         var out = try renderOffline(engine, frames: 512)
         #expect(out[0].allSatisfy { $0 == 0.25 } && out[1].allSatisfy { $0 == -0.375 })
-        gain.gain.rampDuration = 0
-        gain.gain.value = 2
+        gain.volume.rampDuration = 0
+        gain.volume.value = 2
         out = try renderOffline(engine, frames: 256)
         #expect(out[0].allSatisfy { $0 == 1 } && out[1].allSatisfy { $0 == -1.5 })
     }
@@ -157,18 +157,18 @@ import Testing
 
     @Test func toneGeneratorMatchesTheOscillatorSampleForSample() throws {
         // Bit-exact: the node renders Oscillator at amplitude 1 then multiplies by the Float amplitude.
-        for waveform in Waveform.allCases {
+        for waveform in OscillatorShape.allCases {
             let engine = AudioEngine(channelCount: 2, maximumFrameCount: 512)
-            let tone = ToneGenerator(waveform: waveform, frequency: 997, amplitude: 0.5, channelCount: 1)
+            let tone = ToneGenerator(shape: waveform, frequency: 997, amplitude: 0.5, channelCount: 1)
             try engine.mainGroup.add(tone)
             let out = try renderOffline(engine, frames: 4800, block: 480)
-            var reference = Oscillator(waveform: waveform, frequency: 997, amplitude: 1, sampleRate: 48_000)
+            var reference = Oscillator(shape: waveform, frequency: 997, amplitude: 1, sampleRate: 48_000)
             let expected = (0..<4800).map { _ in reference.nextSample() * 0.5 }
             #expect(firstMismatch(out[0], expected) == nil, "\(waveform)")
             #expect(firstMismatch(out[1], expected) == nil, "\(waveform) duplicated to the right channel")
         }
         let engine = AudioEngine(channelCount: 1, maximumFrameCount: 512)
-        try engine.mainGroup.add(ToneGenerator(waveform: .sine, frequency: 1000, amplitude: 0.5))
+        try engine.mainGroup.add(ToneGenerator(shape: .sine, frequency: 1000, amplitude: 0.5))
         let out = try renderOffline(engine, frames: 48_000)
         #expect(abs(SignalAnalysis.frequency(out[0], sampleRate: 48_000) - 1000) < 0.5)
         #expect(abs(SignalAnalysis.rms(out[0]) - 0.5 / 2.squareRoot()) < 1e-3)
@@ -176,7 +176,7 @@ import Testing
 
     @Test func squareIsBandLimited() throws {
         let engine = AudioEngine(channelCount: 1, maximumFrameCount: 512)
-        try engine.mainGroup.add(ToneGenerator(waveform: .square, frequency: 5000, amplitude: 0.5))
+        try engine.mainGroup.add(ToneGenerator(shape: .square, frequency: 5000, amplitude: 0.5))
         let out = try renderOffline(engine, frames: 48_000)
         // The 11th harmonic (55 kHz) would alias to 7 kHz; band-limiting keeps it far below the fundamental.
         let fundamental = SignalAnalysis.magnitude(of: 5000, in: out[0], sampleRate: 48_000)

@@ -15,7 +15,7 @@ import Testing
         guard let stream = engine.stream else { Issue.record("no stream"); return }
         let steady = ChannelGroup(name: "steady")
         try engine.mainGroup.add(steady)
-        let tone = ToneGenerator(waveform: .sine, frequency: 440, amplitude: 0.5, channelCount: 1)
+        let tone = ToneGenerator(shape: .sine, frequency: 440, amplitude: 0.5, channelCount: 1)
         let collector = Collector()
         try engine.edit { (e: inout GraphEditor) throws(AudioError) in try e.add(tone, to: steady) }
         let tap = try engine.installTap(on: steady, bufferSize: 256, ringFrames: 1 << 17) { collector.receive($0) }
@@ -24,9 +24,9 @@ import Testing
         try engine.mainGroup.add(groupA)
         try engine.mainGroup.add(groupB)
         var pool: [any AudioNode] = (0..<8).map { i in
-            ToneGenerator(waveform: Waveform.allCases[i % 6], frequency: Float(200 + 50 * i), amplitude: 0.05)
+            ToneGenerator(shape: OscillatorShape.allCases[i % 6], frequency: Float(200 + 50 * i), amplitude: 0.05)
         }
-        let gains = (0..<4).map { _ in GainNode(gain: 0.5) }
+        let gains = (0..<4).map { _ in GainNode(volume: 0.5) }
         let filtersA: [any AudioNode] = [
             BiquadFilter(.lowPass, frequency: 2000), GraphicEQ(), DelayNode(time: 0.05, feedback: 0.2, mix: 0.3),
         ]
@@ -74,7 +74,7 @@ import Testing
                     let index = edit % pool.count
                     try engine.detach(pool[index])
                     pool[index] = ToneGenerator(
-                        waveform: .triangle, frequency: Float(100 + edit % 500), amplitude: 0.05)
+                        shape: .triangle, frequency: Float(100 + edit % 500), amplitude: 0.05)
                 default: try engine.attach(node)
                 }
             } catch {
@@ -98,7 +98,7 @@ import Testing
         let got = collector.channels
         #expect(collected && got.count == 2 && got[0].count > 48_000 / 4)
         guard got.count == 2 else { return }
-        var reference = Oscillator(waveform: .sine, frequency: 440, amplitude: 1, sampleRate: 48_000)
+        var reference = Oscillator(shape: .sine, frequency: 440, amplitude: 1, sampleRate: 48_000)
         let expected = (0..<got[0].count).map { _ in reference.nextSample() * 0.5 }
         #expect(firstMismatch(got[0], expected) == nil, "the untouched tone is bit-exact through every swap")
         #expect(firstMismatch(got[1], expected) == nil)

@@ -79,7 +79,7 @@ import Testing
             backend: backend,
             configuration: StreamConfiguration(direction: .duplex, channelCount: 2, bufferSize: .frames(128)) { _ in })
         guard let stream = engine.stream as? NullStream else { Issue.record("not a Null stream"); return }
-        let gain = GainNode(gain: 0.5)
+        let gain = GainNode(volume: 0.5)
         try engine.connect(engine.inputNode, to: gain)
         try engine.mainGroup.add(gain)
         let input = Collector(), output = Collector(), node = Collector()
@@ -134,7 +134,7 @@ import Testing
 
     @Test func levelMeterReportsPeakAndRMSInDBFS() throws {
         let engine = AudioEngine(channelCount: 1, maximumFrameCount: 256)
-        let tone = ToneGenerator(waveform: .sine, frequency: 1000, amplitude: 0.5, channelCount: 1)
+        let tone = ToneGenerator(shape: .sine, frequency: 1000, amplitude: 0.5, channelCount: 1)
         let meter = LevelMeter(channelCount: 1, windowFrames: 4800)
         try engine.connect(tone, to: meter)
         try engine.mainGroup.add(meter)

@@ -7,11 +7,12 @@ import Testing
     @Test func metadataIsDeclaredAndWritesAreClamped() {
         let gain = GainNode()
         #expect(
-            gain.gain.info.unit == .linearGain && gain.gain.info.range == 0...16 && gain.gain.info.defaultValue == 1)
-        gain.gain.value = 100
-        #expect(gain.gain.value == 16)
-        gain.gain.value = .nan
-        #expect(gain.gain.value == 1)
+            gain.volume.info.unit == .linearGain && gain.volume.info.range == 0...4
+                && gain.volume.info.defaultValue == 1)
+        gain.volume.value = 100
+        #expect(gain.volume.value == 4)
+        gain.volume.value = .nan
+        #expect(gain.volume.value == 1)
         let filter = BiquadFilter(.peaking)
         #expect(filter.parameters.map(\.info.identifier) == ["frequency", "q", "gain"])
         #expect(filter.parameter("q")?.info.unit == .q)
@@ -19,12 +20,12 @@ import Testing
 
     @Test func rampReachesTargetInConfiguredTimeWithBoundedSteps() throws {
         let engine = AudioEngine(channelCount: 1, maximumFrameCount: 256)
-        let gain = GainNode(channelCount: 1, gain: 0)
+        let gain = GainNode(channelCount: 1, volume: 0)
         try engine.connect(constantSource([1]), to: gain)
         try engine.mainGroup.add(gain)
         _ = try renderOffline(engine, frames: 256)
-        gain.gain.rampDuration = 0.01  // 480 frames at 48 kHz
-        gain.gain.value = 1
+        gain.volume.rampDuration = 0.01  // 480 frames at 48 kHz
+        gain.volume.value = 1
         let out = try renderOffline(engine, frames: 1024, block: 100)[0]
         // The ramp starts at the first frame of the next block and lands on the target at frame 479.
         #expect(out[478] < 1 && out[479] == 1)
@@ -38,14 +39,14 @@ import Testing
 
     @Test func retargetingMidRampStartsFromWhereItIs() throws {
         let engine = AudioEngine(channelCount: 1, maximumFrameCount: 128)
-        let gain = GainNode(channelCount: 1, gain: 0)
+        let gain = GainNode(channelCount: 1, volume: 0)
         try engine.connect(constantSource([1]), to: gain)
         try engine.mainGroup.add(gain)
         _ = try engine.render(frames: 64)
-        gain.gain.rampDuration = 0.01
-        gain.gain.value = 1
+        gain.volume.rampDuration = 0.01
+        gain.volume.value = 1
         let first = try renderOffline(engine, frames: 240, block: 120)[0]
-        gain.gain.value = 0
+        gain.volume.value = 0
         let second = try renderOffline(engine, frames: 600, block: 120)[0]
         let all = first + second
         #expect(SignalAnalysis.largestStep(all) <= Float(1) / 480 + 1e-6)
@@ -56,12 +57,12 @@ import Testing
     func scheduledParameterChangeLandsOnTheExactFrame(frame: Int) throws {
         for block in [64, 256, 500] {
             let engine = AudioEngine(channelCount: 1, maximumFrameCount: 512)
-            let gain = GainNode(channelCount: 1, gain: 0)
-            gain.gain.rampDuration = 0
+            let gain = GainNode(channelCount: 1, volume: 0)
+            gain.volume.rampDuration = 0
             try engine.connect(constantSource([1]), to: gain)
             try engine.mainGroup.add(gain)
-            gain.gain.schedule(0.5, at: Int64(frame))
-            gain.gain.schedule(1, at: Int64(frame + 3))
+            gain.volume.schedule(0.5, at: Int64(frame))
+            gain.volume.schedule(1, at: Int64(frame + 3))
             let out = try renderOffline(engine, frames: 4800, block: block)[0]
             #expect(out[..<frame].allSatisfy { $0 == 0 }, "block \(block)")
             #expect(out[frame] == 0.5 && out[frame + 2] == 0.5 && out[frame + 3] == 1, "block \(block)")
@@ -70,11 +71,11 @@ import Testing
 
     @Test func scheduledRampStartsAtItsFrame() throws {
         let engine = AudioEngine(channelCount: 1, maximumFrameCount: 256)
-        let gain = GainNode(channelCount: 1, gain: 0)
-        gain.gain.rampDuration = 0.001  // 48 frames
+        let gain = GainNode(channelCount: 1, volume: 0)
+        gain.volume.rampDuration = 0.001  // 48 frames
         try engine.connect(constantSource([1]), to: gain)
         try engine.mainGroup.add(gain)
-        gain.gain.schedule(1, at: 300)
+        gain.volume.schedule(1, at: 300)
         let out = try renderOffline(engine, frames: 512, block: 256)[0]
         #expect(out[299] == 0 && abs(out[300] - 1.0 / 48) < 1e-6 && out[346] < 1 && out[347] == 1)
     }
@@ -83,7 +84,7 @@ import Testing
     func startAndStopEventsLandOnTheExactFrame(frame: Int) throws {
         let engine = AudioEngine(channelCount: 1, maximumFrameCount: 128)
         let tone = ToneGenerator(
-            waveform: .sawtooth, frequency: 100, amplitude: 1, channelCount: 1, startsImmediately: false)
+            shape: .sawtooth, frequency: 100, amplitude: 1, channelCount: 1, startsImmediately: false)
         let dc = constantSource([0.25], startsImmediately: false)
         try engine.mainGroup.add(tone)
         try engine.mainGroup.add(dc)
@@ -102,12 +103,12 @@ import Testing
 
     @Test func eventsInThePastApplyAtTheNextBlock() throws {
         let engine = AudioEngine(channelCount: 1, maximumFrameCount: 128)
-        let gain = GainNode(channelCount: 1, gain: 0)
-        gain.gain.rampDuration = 0
+        let gain = GainNode(channelCount: 1, volume: 0)
+        gain.volume.rampDuration = 0
         try engine.connect(constantSource([1]), to: gain)
         try engine.mainGroup.add(gain)
         _ = try renderOffline(engine, frames: 512, block: 128)
-        gain.gain.schedule(1, at: 10)
+        gain.volume.schedule(1, at: 10)
         let out = try renderOffline(engine, frames: 128)[0]
         #expect(out.allSatisfy { $0 == 1 })
     }

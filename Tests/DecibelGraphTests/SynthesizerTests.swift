@@ -17,7 +17,7 @@ import Testing
         arguments: [(512, [1_000, 4_096, 7_777]), (333, [1, 333, 10_001]), (64, [63, 64, 65])])
     func sampleAccurateOnsets(blockSize: Int, frames: [Int]) throws {
         for frame in frames {
-            let synth = Synthesizer(waveform: .sawtooth, channelCount: 1)
+            let synth = Synthesizer(shape: .sawtooth, channelCount: 1)
             synth.attack.value = 0
             synth.send(.noteOn(note: 57, velocity: 127), at: Int64(frame))
             let samples = try render(synth, seconds: 0.25, blockSize: blockSize)
@@ -28,12 +28,12 @@ import Testing
 
     @Test("note 69 is 440 Hz at the velocity's level; a note off releases it to silence in the release time")
     func pitchLevelAndRelease() throws {
-        let synth = Synthesizer(waveform: .sine, channelCount: 1)
+        let synth = Synthesizer(shape: .sine, channelCount: 1)
         synth.attack.value = 0.001
         synth.decay.value = 0
         synth.sustain.value = 1
         synth.release.value = 0.05
-        synth.gain.value = 1
+        synth.volume.value = 1
         synth.send(.noteOn(note: 69, velocity: 127), at: 0)
         synth.send(.noteOff(note: 69), at: 48_000)
         let samples = try render(synth, seconds: 1.2)
@@ -47,7 +47,7 @@ import Testing
 
     @Test("a chord sounds every note; the sustain pedal holds notes past their note off; CC 123 ends them")
     func chordsAndPedal() throws {
-        let synth = Synthesizer(waveform: .sine, channelCount: 1)
+        let synth = Synthesizer(shape: .sine, channelCount: 1)
         synth.decay.value = 0
         synth.sustain.value = 1
         synth.release.value = 0
@@ -70,10 +70,10 @@ import Testing
         "the sawtooth is PolyBLEP band-limited: over 13 dB less aliasing than a naive sawtooth from C6 to C8",
         arguments: [84, 96, 108])
     func bandLimited(note: Int) throws {
-        let synth = Synthesizer(waveform: .sawtooth, channelCount: 1)
+        let synth = Synthesizer(shape: .sawtooth, channelCount: 1)
         synth.decay.value = 0
         synth.sustain.value = 1
-        synth.gain.value = 1
+        synth.volume.value = 1
         synth.send(.noteOn(note: note, velocity: 127), at: 0)
         let samples = Array(try render(synth, seconds: 1.1)[4_800..<52_800])
         let fundamental = 440 * exp2(Double(note - 69) / 12)

@@ -19,7 +19,7 @@ struct NullManualClockTests {
             })
         defer { stream.close() }
         try stream.start()
-        var reference = Oscillator(waveform: .sine, frequency: 1000, amplitude: 0.25, sampleRate: 48_000)
+        var reference = Oscillator(shape: .sine, frequency: 1000, amplitude: 0.25, sampleRate: 48_000)
         var sampleTime = 0
         for frames in [128, 1, 77, 128] {
             let output = try stream.render(frames: frames)

@@ -27,7 +27,7 @@ import Testing
         defer { stream.close() }
         try stream.start()
         var reference = Oscillator(
-            waveform: .sine, frequency: 1000, amplitude: 0.5, sampleRate: stream.format.sampleRate)
+            shape: .sine, frequency: 1000, amplitude: 0.5, sampleRate: stream.format.sampleRate)
         let first = try stream.render(frames: 480)
         let expectedFirst = (0..<480).map { _ in reference.nextSample() }
         #expect(first.samples(0)[0] == 1)

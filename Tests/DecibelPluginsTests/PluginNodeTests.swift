@@ -33,7 +33,7 @@ import Testing
     }
 
     func sine(_ frequency: Float, amplitude: Float = 0.25) -> ToneGenerator {
-        ToneGenerator(waveform: .sine, frequency: frequency, amplitude: amplitude, channelCount: 1)
+        ToneGenerator(shape: .sine, frequency: frequency, amplitude: amplitude, channelCount: 1)
     }
 
     @Test(

@@ -7,7 +7,7 @@ import Testing
 @Suite("Output", .serialized)
 struct OutputTests {
     final class Phase: @unchecked Sendable {
-        var oscillator = Oscillator(waveform: .sine, frequency: 1000, amplitude: 0.5)
+        var oscillator = Oscillator(shape: .sine, frequency: 1000, amplitude: 0.5)
     }
 
     @Test("a data source plays through the graph with volume applied and metered (Null, manual clock)")
@@ -74,7 +74,7 @@ struct OutputTests {
         .requires(.jack))
     func jack() throws {
         let backend = try #require(runningJACK())
-        let tone = ToneGenerator(waveform: .sine, frequency: 1000)
+        let tone = ToneGenerator(shape: .sine, frequency: 1000)
         let output = try Output(backend: backend, name: "decibel-output-test")
         tone.amplitude.value = 0.5
         try output.add(tone)

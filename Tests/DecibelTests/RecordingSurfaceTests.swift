@@ -105,7 +105,7 @@ struct RecordingSurfaceTests {
     @Test("engine.render(frames:to:) writes straight into an AudioFileWriter")
     func offlineRenderIntoAWriter() throws {
         let engine = AudioEngine(sampleRate: 48_000, channelCount: 2)
-        try engine.mainGroup.add(ToneGenerator(waveform: .sine, frequency: 1000, amplitude: 0.5))
+        try engine.mainGroup.add(ToneGenerator(shape: .sine, frequency: 1000, amplitude: 0.5))
         let file = path("rendered.flac")
         let writer = try AudioFileWriter(path: file, format: .flac(bits: 24), sampleRate: 48_000, channelCount: 2)
         try engine.render(frames: 48_000, to: writer)

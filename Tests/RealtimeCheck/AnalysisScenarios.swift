@@ -81,7 +81,7 @@ enum AnalysisScenarios {
         let engine = try AudioEngine(
             backend: NullBackend(),
             configuration: StreamConfiguration(channelCount: 2, bufferSize: .frames(256)) { _ in })
-        try engine.mainGroup.add(ToneGenerator(waveform: .sine, frequency: 1_000, amplitude: 0.1))
+        try engine.mainGroup.add(ToneGenerator(shape: .sine, frequency: 1_000, amplitude: 0.1))
         let loudness = LoudnessMeterNode(channels: [.left, .right])
         try engine.mainGroup.setFilters([loudness])
         try engine.stream?.start()

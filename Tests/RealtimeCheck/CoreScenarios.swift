@@ -64,7 +64,7 @@ enum CoreScenarios {
         "null-struct-renderer", "a stream-owned struct renderer reading a SharedFloat on the Null render thread"
     ) {
         struct Sine: AudioRenderer {
-            var oscillator = Oscillator(waveform: .sine, frequency: 440, amplitude: 0.5)
+            var oscillator = Oscillator(shape: .sine, frequency: 440, amplitude: 0.5)
             let level: SharedFloat
             let callbacks: RenderCounter
 

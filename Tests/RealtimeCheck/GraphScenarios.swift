@@ -59,8 +59,8 @@ enum GraphScenarios {
         let sources = ChannelGroup(name: "sources"), effects = ChannelGroup(name: "effects")
         try engine.mainGroup.add(sources)
         try engine.mainGroup.add(effects)
-        for waveform in Waveform.allCases {
-            try sources.add(ToneGenerator(waveform: waveform, frequency: 330, amplitude: 0.05))
+        for waveform in OscillatorShape.allCases {
+            try sources.add(ToneGenerator(shape: waveform, frequency: 330, amplitude: 0.05))
         }
         try sources.add(
             BlockSource { view, time in
@@ -80,7 +80,7 @@ enum GraphScenarios {
         folded.isLooping = true
         try sources.add(folded)
         let mixer = MixerNode(inputCount: 3)
-        let gain = GainNode(gain: 0.8), pan = PanNode(pan: -0.3), meter = LevelMeter()
+        let gain = GainNode(volume: 0.8), pan = PanNode(pan: -0.3), meter = LevelMeter()
         try engine.edit { (e: inout GraphEditor) throws(AudioError) in
             try e.connect(looping, to: mixer, bus: 0)
             try e.connect(streamed, to: mixer, bus: 1)
@@ -123,7 +123,7 @@ enum GraphScenarios {
         oneShot.playOnce(at: 2_000) {}
         mixer.inputs[1].solo.schedule(1, at: 10_000)
         mixer.inputs[1].solo.schedule(0, at: 20_000)
-        gain.gain.schedule(0.3, at: 5_123)
+        gain.volume.schedule(0.3, at: 5_123)
         streamed.seek(to: 1_000, at: 30_000)
         for block in 0..<400 {
             if block == 100 { pan.pan.value = 0.7; effects.volume.value = 0.5; effects.isMuted = true }
@@ -157,7 +157,7 @@ enum GraphScenarios {
         try engine.mainGroup.add(group)
         try stream.start()
         let nodes: [any AudioNode] = [
-            ToneGenerator(waveform: .square), GainNode(), BiquadFilter(.peaking, gainDB: 6), DelayNode(),
+            ToneGenerator(shape: .square), GainNode(), BiquadFilter(.peaking, gainDB: 6), DelayNode(),
         ]
         for edit in 0..<3_000 {
             let node = nodes[edit % nodes.count]
@@ -210,7 +210,7 @@ enum GraphScenarios {
         "the Synthesizer plays MIDI scheduled mid-block (chords, stealing, pedal, bend) in real-time sections"
     ) {
         let (engine, stream) = try manualEngine()
-        let synth = Synthesizer(waveform: .sawtooth, voiceCount: 4)
+        let synth = Synthesizer(shape: .sawtooth, voiceCount: 4)
         try engine.mainGroup.add(synth)
         try stream.start()
         var loudest: Float = 0

@@ -27,7 +27,7 @@ public final class SineSource: @unchecked Sendable {
     public init(frequency: Double, amplitude: Float) {
         self.frequency = frequency
         self.amplitude = amplitude
-        oscillator = Oscillator(waveform: .sine, frequency: frequency, amplitude: amplitude)
+        oscillator = Oscillator(shape: .sine, frequency: frequency, amplitude: amplitude)
     }
 
     /// The render callback: the sine on every output channel. Getting it allocates nothing (the closure's
@@ -53,10 +53,10 @@ public struct ToneRenderer: AudioRenderer, Sendable {
     public private(set) var blocks = 0
 
     public init(
-        frequency: Double = 1000, amplitude: Float = 0.5, waveform: Waveform = .sine,
+        frequency: Double = 1000, amplitude: Float = 0.5, shape: OscillatorShape = .sine,
         level: SharedFloat? = nil
     ) {
-        oscillator = Oscillator(waveform: waveform, frequency: frequency, amplitude: amplitude)
+        oscillator = Oscillator(shape: shape, frequency: frequency, amplitude: amplitude)
         self.level = level
     }
 

@@ -38,7 +38,7 @@ struct DecibelCLITests {
         arguments: [
             (["tone", "--backend", "nope"], "no backend 'nope'; choose one of:"),
             (["tone", "--backend", "null", "--device", "speaker"], "no device 'speaker'"),
-            (["tone", "--waveform", "zap"], "unknown waveform 'zap'"),
+            (["tone", "--shape", "zap"], "unknown shape 'zap'"),
             (["tone", "--duration=-1"], "--duration must be between"),
             (["devices", "--backend", "nope"], "no backend 'nope'"),
             (["frobnicate"], "Unexpected argument 'frobnicate'"),

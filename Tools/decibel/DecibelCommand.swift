@@ -17,7 +17,7 @@ struct DecibelCommand: AsyncParsableCommand {
             Examples:
               decibel backends
               decibel devices --backend pulse
-              decibel tone --frequency 1000 --waveform square --duration 2
+              decibel tone --frequency 1000 --shape square --duration 2
               decibel tune --reference 442
               decibel loudness episode.flac
             """,

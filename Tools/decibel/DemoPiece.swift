@@ -5,9 +5,9 @@ import Foundation
 /// noise hats, in channel groups, sequenced with sample-accurate parameter events.
 final class DemoPiece {
     let music = ChannelGroup(name: "music")
-    private let lead = ToneGenerator(waveform: .triangle, frequency: 440, amplitude: 0)
-    private let bass = ToneGenerator(waveform: .sawtooth, frequency: 110, amplitude: 0)
-    private let hats = ToneGenerator(waveform: .noise, amplitude: 0)
+    private let lead = ToneGenerator(shape: .triangle, frequency: 440, amplitude: 0)
+    private let bass = ToneGenerator(shape: .sawtooth, frequency: 110, amplitude: 0)
+    private let hats = ToneGenerator(shape: .noise, amplitude: 0)
     private let bassGroup = ChannelGroup(name: "bass")
     private let hatGroup = ChannelGroup(name: "hats")
     private let leadGroup = ChannelGroup(name: "lead")

@@ -9,14 +9,16 @@ struct ToneCommand: ParsableCommand {
         commandName: "tone",
         abstract: "Play a test tone.",
         discussion:
-            "Examples:\n  decibel tone\n  decibel tone --frequency 1000 --waveform square --duration 2 --backend pulse\n  decibel tone --rate 44100 --channels 1 --backend jack   (resampled if the server runs another rate)"
+            "Examples:\n  decibel tone\n  decibel tone --frequency 1000 --shape square --duration 2 --backend pulse\n  decibel tone --rate 44100 --channels 1 --backend jack   (resampled if the server runs another rate)"
     )
 
     @Option(name: .long, help: "Frequency in hertz.")
     var frequency: Double = 440
 
-    @Option(name: .long, help: "sine, square, triangle, sawtooth, noise or pink.")
-    var waveform: String = "sine"
+    @Option(
+        name: [.customLong("shape"), .customLong("waveform")],
+        help: "sine, square, triangle, sawtooth, noise or pink (--waveform is its older name).")
+    var shape: String = "sine"
 
     @Option(name: .long, help: "Time to play: seconds, m:ss or 1500ms.", transform: parseSeconds)
     var duration: Double = 1
@@ -33,9 +35,9 @@ struct ToneCommand: ParsableCommand {
     @OptionGroup var choice: BackendChoice
 
     func validate() throws {
-        guard Waveform(rawValue: waveform) != nil else {
+        guard OscillatorShape(rawValue: shape) != nil else {
             throw ValidationError(
-                "unknown waveform '\(waveform)'; choose one of: \(Waveform.allCases.map(\.rawValue).joined(separator: ", "))"
+                "unknown shape '\(shape)'; choose one of: \(OscillatorShape.allCases.map(\.rawValue).joined(separator: ", "))"
             )
         }
         guard frequency.isFinite, frequency > 0, frequency <= 96_000 else {
@@ -55,7 +57,7 @@ struct ToneCommand: ParsableCommand {
         let backend = try choice.select(verbose: true)
         let device = try choice.checkedDevice(on: backend, direction: .output)
         let tone = TonePlayer(
-            waveform: Waveform(rawValue: waveform) ?? .sine, frequency: frequency, amplitude: Float(amplitude))
+            shape: OscillatorShape(rawValue: shape) ?? .sine, frequency: frequency, amplitude: Float(amplitude))
         let failure = Locked<StreamEvent?>(nil)
         let configuration = StreamConfiguration(
             direction: .output, device: device, sampleRate: rate, channelCount: channels, name: "decibel tone",
@@ -71,7 +73,7 @@ struct ToneCommand: ParsableCommand {
         defer { stream.close() }
         tone.prepare(sampleRate: stream.format.sampleRate, duration: duration)
         printError(
-            "decibel: playing \(waveform) \(frequency) Hz for \(duration) s on \(backend.id):\(device ?? "default") (\(stream.format))"
+            "decibel: playing \(shape) \(frequency) Hz for \(duration) s on \(backend.id):\(device ?? "default") (\(stream.format))"
         )
         try stream.start()
         while !tone.isFinished {
@@ -94,8 +96,8 @@ final class TonePlayer: @unchecked Sendable {
     private var fadeFrames = 1
     private let rendered = Atomic<Int>(0)
 
-    init(waveform: Waveform, frequency: Double, amplitude: Float) {
-        oscillator = Oscillator(waveform: waveform, frequency: frequency, amplitude: amplitude)
+    init(shape: OscillatorShape, frequency: Double, amplitude: Float) {
+        oscillator = Oscillator(shape: shape, frequency: frequency, amplitude: amplitude)
     }
 
     /// Sets the rate and length; call before the stream starts.

@@ -21,12 +21,12 @@ public enum TestSignal: Hashable, Sendable, CustomStringConvertible {
     /// The oscillator that produces this signal at `sampleRate`.
     func oscillator(sampleRate: Double) -> Oscillator {
         switch self {
-        case .silence: Oscillator(waveform: .sine, frequency: 0, amplitude: 0, sampleRate: sampleRate)
+        case .silence: Oscillator(shape: .sine, frequency: 0, amplitude: 0, sampleRate: sampleRate)
         case .sine(let frequency, let amplitude):
-            Oscillator(waveform: .sine, frequency: frequency, amplitude: amplitude, sampleRate: sampleRate)
-        case .noise(let amplitude): Oscillator(waveform: .noise, amplitude: amplitude, sampleRate: sampleRate)
+            Oscillator(shape: .sine, frequency: frequency, amplitude: amplitude, sampleRate: sampleRate)
+        case .noise(let amplitude): Oscillator(shape: .noise, amplitude: amplitude, sampleRate: sampleRate)
         case .numberedChannels(let frequency):
-            Oscillator(waveform: .sine, frequency: frequency, amplitude: 1.0 / 64, sampleRate: sampleRate)
+            Oscillator(shape: .sine, frequency: frequency, amplitude: 1.0 / 64, sampleRate: sampleRate)
         }
     }
 

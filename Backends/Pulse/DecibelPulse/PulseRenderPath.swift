@@ -16,7 +16,7 @@ final class PulseRenderPath: RenderWarmUp, @unchecked Sendable {
     /// Frames the render callback gets at most (playback is chunked to this).
     let maximumFrames: Int
     /// Frames per capture delivery (input-only streams always get exactly this many).
-    let bufferFrames: Int
+    let blockFrames: Int
     let outputFrameBytes: Int
     let inputFrameBytes: Int
 
@@ -46,18 +46,18 @@ final class PulseRenderPath: RenderWarmUp, @unchecked Sendable {
         self.sampleRate = format.sampleRate
         self.sampleType = sampleType
         maximumFrames = format.maximumFrameCount
-        bufferFrames = format.bufferSize
+        blockFrames = format.bufferSize
         outputFrameBytes = format.outputChannelCount * sampleType.bytesPerSample
         inputFrameBytes = format.inputChannelCount * sampleType.bytesPerSample
         output = AudioBuffer(channelCount: format.outputChannelCount, frameCapacity: maximumFrames)
-        capture = AudioBuffer(channelCount: format.inputChannelCount, frameCapacity: bufferFrames)
+        capture = AudioBuffer(channelCount: format.inputChannelCount, frameCapacity: blockFrames)
         duplex =
             format.inputChannelCount > 0 && format.outputChannelCount > 0
             ? DuplexCushion(
-                channelCount: format.inputChannelCount, cushionFrames: bufferFrames,
-                capacity: 8 * max(bufferFrames, maximumFrames), maximumFrames: maximumFrames)
+                channelCount: format.inputChannelCount, cushionFrames: blockFrames,
+                capacity: 8 * max(blockFrames, maximumFrames), maximumFrames: maximumFrames)
             : nil
-        warmUp(frames: min(maximumFrames, bufferFrames))
+        warmUp(frames: min(maximumFrames, blockFrames))
     }
 
     /// The conversion path once on scratch memory (`RenderWarmUp`).
@@ -108,7 +108,7 @@ final class PulseRenderPath: RenderWarmUp, @unchecked Sendable {
     }
 
     /// Read callback: takes every fragment the server has and hands the render callback complete blocks
-    /// of `bufferFrames` (duplex streams queue them for the playback side instead).
+    /// of `blockFrames` (duplex streams queue them for the playback side instead).
     func read(stream: OpaquePointer) {
         readCallbacks &+= 1
         while true {
@@ -136,10 +136,10 @@ final class PulseRenderPath: RenderWarmUp, @unchecked Sendable {
 
     /// `data` is nil for a hole in the stream (the server lost data): it becomes silence.
     private func consumeCapture(_ data: UnsafeRawPointer?, frames: Int) {
-        let block = capture.view(frames: bufferFrames)
+        let block = capture.view(frames: blockFrames)
         var done = 0
         while done < frames {
-            let count = min(frames - done, bufferFrames - captureFilled)
+            let count = min(frames - done, blockFrames - captureFilled)
             let target = block.slice(from: captureFilled, count: count)
             if let data {
                 SampleConversion.deinterleave(
@@ -149,7 +149,7 @@ final class PulseRenderPath: RenderWarmUp, @unchecked Sendable {
             }
             captureFilled += count
             done += count
-            if captureFilled == bufferFrames {
+            if captureFilled == blockFrames {
                 deliverCapture(block)
                 captureFilled = 0
             }

@@ -10,7 +10,7 @@ import Musl
 /// does not fold harmonics back into the audible band. Amplitude is the peak value.
 public struct Oscillator: Sendable {
     /// The shape.
-    public var waveform: Waveform
+    public var shape: OscillatorShape
     /// Frequency in hertz (ignored by noise).
     public var frequency: Double
     /// Peak amplitude (1.0 is full scale).
@@ -24,10 +24,10 @@ public struct Oscillator: Sendable {
 
     /// Creates an oscillator starting at `phase` (0 ..< 1); `seed` fixes the noise sequence.
     public init(
-        waveform: Waveform = .sine, frequency: Double = 440, amplitude: Float = 0.5, sampleRate: Double = 48_000,
+        shape: OscillatorShape = .sine, frequency: Double = 440, amplitude: Float = 0.5, sampleRate: Double = 48_000,
         phase: Double = 0, seed: UInt64 = 0x9E37_79B9_7F4A_7C15
     ) {
-        self.waveform = waveform
+        self.shape = shape
         self.frequency = frequency
         self.amplitude = amplitude
         self.sampleRate = sampleRate
@@ -51,7 +51,7 @@ public struct Oscillator: Sendable {
         let increment = frequency / sampleRate
         let t = phase
         var value: Double
-        switch waveform {
+        switch shape {
         case .sine:
             value = sin(2 * Double.pi * t)
         case .square:

@@ -15,7 +15,7 @@ import Musl
 /// oldest voice. Same signal on every channel.
 ///
 /// ```swift
-/// let synth = Synthesizer(waveform: .sawtooth)
+/// let synth = Synthesizer(shape: .sawtooth)
 /// try engine.mainGroup.add(synth)
 /// let now = engine.sampleTime
 /// synth.send(.noteOn(note: 69, velocity: 100), at: now + 4_800)  // A4, 100 ms from now
@@ -30,8 +30,8 @@ public final class Synthesizer: RenderNode, @unchecked Sendable {
     public let sustain: AudioParameter
     /// Seconds from the level at note off to silence.
     public let release: AudioParameter
-    /// Output gain (0 … 1), applied after the voices are summed.
-    public let gain: AudioParameter
+    /// Output volume, linear (0 … 4, default 0.3), applied after the voices are summed.
+    public let volume: AudioParameter
     /// Voices sounding at most at once.
     public let voiceCount: Int
 
@@ -48,14 +48,14 @@ public final class Synthesizer: RenderNode, @unchecked Sendable {
         var heldByPedal = false
     }
 
-    private let waveform: Waveform
+    private let shape: OscillatorShape
     private let voices: UnsafeMutablePointer<Voice>
     @exclusivity(unchecked) private var noteCounter: UInt64 = 0
     @exclusivity(unchecked) private var bend: Double = 0
     @exclusivity(unchecked) private var pedalDown = false
 
-    /// An instrument of `voiceCount` voices of `waveform`, for `channelCount` channels.
-    public init(waveform: Waveform = .sawtooth, voiceCount: Int = 16, channelCount: Int = 2) {
+    /// An instrument of `voiceCount` voices of `shape`, for `channelCount` channels.
+    public init(shape: OscillatorShape = .sawtooth, voiceCount: Int = 16, channelCount: Int = 2) {
         precondition(voiceCount >= 1, "Synthesizer: at least one voice")
         func seconds(_ identifier: String, _ name: String, _ value: Float) -> AudioParameter {
             AudioParameter(
@@ -66,16 +66,16 @@ public final class Synthesizer: RenderNode, @unchecked Sendable {
         release = seconds("release", "Release", 0.2)
         sustain = AudioParameter(
             .init(identifier: "sustain", name: "Sustain", range: 0...1, unit: .linearGain, defaultValue: 0.7))
-        gain = AudioParameter(
-            .init(identifier: "gain", name: "Gain", range: 0...1, unit: .linearGain, defaultValue: 0.3))
+        volume = AudioParameter(
+            .init(identifier: "volume", name: "Volume", range: 0...4, unit: .linearGain, defaultValue: 0.3))
         self.voiceCount = voiceCount
-        self.waveform = waveform
+        self.shape = shape
         voices = .allocate(capacity: voiceCount)
         voices.initialize(
-            repeating: Voice(oscillator: Oscillator(waveform: waveform, frequency: 440, amplitude: 1)),
+            repeating: Voice(oscillator: Oscillator(shape: shape, frequency: 440, amplitude: 1)),
             count: voiceCount)
         super.init(
-            inputBusCount: 0, channelCount: channelCount, parameters: [attack, decay, sustain, release, gain])
+            inputBusCount: 0, channelCount: channelCount, parameters: [attack, decay, sustain, release, volume])
     }
 
     deinit {
@@ -132,9 +132,9 @@ public final class Synthesizer: RenderNode, @unchecked Sendable {
         let rate = Float(sampleRate)
         voices[chosen].note = note
         voices[chosen].velocity = Float(velocity) / 127
-        // A quarter into the cycle: every waveform's first sample is then non-zero (a sine at its crest,
+        // A quarter into the cycle: every shape's first sample is then non-zero (a sine at its crest,
         // a sawtooth at −0.5), so the note sounds from its very frame; the attack ramps it in.
-        voices[chosen].oscillator = Oscillator(waveform: waveform, amplitude: 1, sampleRate: sampleRate, phase: 0.25)
+        voices[chosen].oscillator = Oscillator(shape: shape, amplitude: 1, sampleRate: sampleRate, phase: 0.25)
         voices[chosen].level = 0
         voices[chosen].stage = .attack
         voices[chosen].step = attack.renderValue > 0 ? 1 / (attack.renderValue * rate) : 1
@@ -170,10 +170,10 @@ public final class Synthesizer: RenderNode, @unchecked Sendable {
         for index in 0..<voiceCount where voices[index].stage != .idle {
             render(voice: index, into: first, frames: frames, sustain: sustainLevel, decayStep: decayStep)
         }
-        if gain.isRamping {
-            for frame in 0..<frames { first[frame] *= gain.next() }
+        if volume.isRamping {
+            for frame in 0..<frames { first[frame] *= volume.next() }
         } else {
-            let value = gain.renderValue
+            let value = volume.renderValue
             for frame in 0..<frames { first[frame] *= value }
         }
         attack.advance(frames)

@@ -9,13 +9,14 @@ public final class ToneGenerator: RenderNode, @unchecked Sendable {
     public let frequency: AudioParameter
     /// Peak amplitude (0 … 1).
     public let amplitude: AudioParameter
-    private let waveformIndex: Atomic<Int>
+    private let shapeIndex: Atomic<Int>
     @exclusivity(unchecked) private var oscillator: Oscillator
-    @exclusivity(unchecked) private var renderedWaveform: Int
+    @exclusivity(unchecked) private var renderedShape: Int
 
     /// Creates a generator of `channelCount` channels.
     public init(
-        waveform: Waveform = .sine, frequency initialFrequency: Float = 440, amplitude initialAmplitude: Float = 0.5,
+        shape: OscillatorShape = .sine, frequency initialFrequency: Float = 440,
+        amplitude initialAmplitude: Float = 0.5,
         channelCount: Int = 2, startsImmediately: Bool = true, seed: UInt64 = 0x9E37_79B9_7F4A_7C15
     ) {
         frequency = AudioParameter(
@@ -26,19 +27,19 @@ public final class ToneGenerator: RenderNode, @unchecked Sendable {
             .init(
                 identifier: "amplitude", name: "Amplitude", range: 0...1, unit: .linearGain,
                 defaultValue: initialAmplitude))
-        let index = Waveform.allCases.firstIndex(of: waveform) ?? 0
-        waveformIndex = Atomic(index)
-        renderedWaveform = index
-        oscillator = Oscillator(waveform: waveform, frequency: Double(initialFrequency), amplitude: 1, seed: seed)
+        let index = OscillatorShape.allCases.firstIndex(of: shape) ?? 0
+        shapeIndex = Atomic(index)
+        renderedShape = index
+        oscillator = Oscillator(shape: shape, frequency: Double(initialFrequency), amplitude: 1, seed: seed)
         super.init(
             inputBusCount: 0, channelCount: channelCount, parameters: [frequency, amplitude],
             startsImmediately: startsImmediately)
     }
 
     /// The shape; changes take effect at the next block.
-    public var waveform: Waveform {
-        get { Waveform.allCases[waveformIndex.load(ordering: .relaxed)] }
-        set { waveformIndex.store(Waveform.allCases.firstIndex(of: newValue) ?? 0, ordering: .relaxed) }
+    public var shape: OscillatorShape {
+        get { OscillatorShape.allCases[shapeIndex.load(ordering: .relaxed)] }
+        set { shapeIndex.store(OscillatorShape.allCases.firstIndex(of: newValue) ?? 0, ordering: .relaxed) }
     }
 
     override public func allocate(format: NodeFormat) {
@@ -47,7 +48,7 @@ public final class ToneGenerator: RenderNode, @unchecked Sendable {
 
     override public func resetState() {
         oscillator = Oscillator(
-            waveform: oscillator.waveform, frequency: oscillator.frequency, amplitude: 1,
+            shape: oscillator.shape, frequency: oscillator.frequency, amplitude: 1,
             sampleRate: oscillator.sampleRate)
     }
 
@@ -60,10 +61,10 @@ public final class ToneGenerator: RenderNode, @unchecked Sendable {
             amplitude.advance(frames)
             return
         }
-        let shape = waveformIndex.load(ordering: .relaxed)
-        if shape != renderedWaveform {
-            renderedWaveform = shape
-            oscillator.waveform = Waveform.allCases[shape]
+        let shape = shapeIndex.load(ordering: .relaxed)
+        if shape != renderedShape {
+            renderedShape = shape
+            oscillator.shape = OscillatorShape.allCases[shape]
         }
         let first = output.samples(0)
         if frequency.isRamping || amplitude.isRamping {

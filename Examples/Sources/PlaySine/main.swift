@@ -27,7 +27,7 @@ let frequency = arguments.dropFirst().first.flatMap(Double.init) ?? 440
 do {
     let selection = try BackendRegistry.default.select()
     let volume = SharedFloat(0.5)
-    let sine = Sine(oscillator: Oscillator(waveform: .sine, frequency: frequency, amplitude: 0.5), volume: volume)
+    let sine = Sine(oscillator: Oscillator(shape: .sine, frequency: frequency, amplitude: 0.5), volume: volume)
     let stream = try selection.backend.makeStream(
         StreamConfiguration(direction: .output, channelCount: 2, name: "play-sine", renderer: sine))
     try stream.start()

@@ -1,5 +1,5 @@
 /// The shapes an `Oscillator` produces.
-public enum Waveform: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+public enum OscillatorShape: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
     /// A pure tone.
     case sine
     /// Odd harmonics at 1/n, band-limited (PolyBLEP).
