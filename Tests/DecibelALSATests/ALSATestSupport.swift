@@ -48,7 +48,7 @@ enum ALSATestConfig {
     /// Makes sure the configuration is in place, then returns the backend.
     static func backend(access: ALSAAccess = .interleavedFirst) -> ALSABackend {
         _ = directory
-        return ALSABackend(options: .init(access: access))
+        return ALSABackend(options: .init(streams: .init(access: access)))
     }
 
     /// The raw file the PCM `decibel_file_<name>` writes.

@@ -100,7 +100,7 @@ struct PulseTestServer: Sendable, CustomStringConvertible {
 
     /// A backend talking to this server explicitly.
     func backend(reconnect: Bool = false) -> PulseBackend {
-        PulseBackend(options: .init(server: address, reconnect: reconnect))
+        PulseBackend(options: .init(server: address, streams: .init(reconnect: reconnect)))
     }
 
     @discardableResult

@@ -36,7 +36,7 @@ enum ALSAScenarios {
         phase.initialize(to: 0)
         defer { phase.deallocate() }
         let phasePointer = UnsafeSendablePointer(phase)
-        let backend = ALSABackend(options: .init(access: access))
+        let backend = ALSABackend(options: .init(streams: .init(access: access)))
         let stream = try backend.makeStream(
             StreamConfiguration(
                 direction: direction, device: "null", sampleRate: 48_000, channelCount: 2, bufferSize: .frames(256),

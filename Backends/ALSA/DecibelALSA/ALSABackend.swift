@@ -11,23 +11,24 @@ import Glibc
 /// program linking this backend starts where the library is missing and `availability` says why.
 /// Any PCM name alsa-lib accepts (what `aplay -D` takes) works as a device id, listed or not.
 public final class ALSABackend: AudioBackend {
-    /// How the backend finds its library and which layout its streams ask PCMs for.
+    /// How the backend finds its library and devices, and what its streams ask for unless told otherwise.
     public struct Options: Sendable, Hashable {
         /// The alsa-lib file to load.
         public var libraryPath: String
-        /// Which sample layout streams ask PCMs for first.
-        public var access: ALSAAccess
         /// The folder whose changes refresh the device list.
         public var deviceDirectory: String
+        /// What `makeStream(_:)` opens streams with; `makeALSAStream(_:options:)` takes others per stream.
+        public var streams: ALSAStreamOptions
 
         /// `libraryPath` nil means `DECIBEL_ALSA_LIBRARY` from `environment`, else `libasound.so.2`.
         public init(
-            libraryPath: String? = nil, access: ALSAAccess = .interleavedFirst, deviceDirectory: String = "/dev/snd",
+            libraryPath: String? = nil, deviceDirectory: String = "/dev/snd",
+            streams: ALSAStreamOptions = ALSAStreamOptions(),
             environment: [String: String] = BackendEnvironment.current()
         ) {
             self.libraryPath = ALSALibrary.description.resolvePath(libraryPath, environment: environment)
-            self.access = access
             self.deviceDirectory = deviceDirectory
+            self.streams = streams
         }
     }
 
@@ -67,18 +68,24 @@ public final class ALSABackend: AudioBackend {
         }
     }
 
+    /// Opens a stream with the backend's `Options.streams`.
+    /// - Throws: as `makeALSAStream(_:options:)`.
     public func makeStream(_ configuration: StreamConfiguration) throws(AudioError) -> any AudioStream {
         try makeALSAStream(configuration)
     }
 
-    /// Opens a stream as an `ALSAStream`, for what only ALSA reports (the negotiated PCM parameters).
+    /// Opens a stream as an `ALSAStream` with `options` (`nil`: the backend's `Options.streams`), for what
+    /// only ALSA offers (the sample layout asked for, the negotiated PCM parameters).
     /// - Throws: `AudioError` of kind `backendUnavailable` when alsa-lib is missing, `invalidArgument` when a
     ///   channel count, the rate or the buffer size is out of range, `deviceNotFound` when alsa-lib knows no PCM
     ///   by the device's name or its device is missing, `unsupportedConfiguration` when the PCM cannot run the
     ///   stream's direction, channel count, rate, a convertible format or the period, or the two sides of a
     ///   duplex stream settle on different periods, or `backendError` when the PCM is busy or fails to open
     ///   otherwise, or a parameter block, the wake-up descriptor or a thread cannot be created.
-    public func makeALSAStream(_ configuration: StreamConfiguration) throws(AudioError) -> ALSAStream {
-        try ALSAStream(library: try library(), configuration: configuration, access: options.access)
+    public func makeALSAStream(
+        _ configuration: StreamConfiguration, options streamOptions: ALSAStreamOptions? = nil
+    ) throws(AudioError) -> ALSAStream {
+        try ALSAStream(
+            library: try library(), configuration: configuration, access: (streamOptions ?? options.streams).access)
     }
 }

@@ -7,7 +7,7 @@ import DecibelCore
 /// `DECIBEL_JACK_LIBRARY`); the backend is available only when a JACK server answers, and it never
 /// starts one. Devices are the physical ports grouped by client (`system`); see `devices()`.
 public final class JACKBackend: AudioBackend {
-    /// How the backend finds its library and server.
+    /// How the backend finds its library and server, and what its streams do unless told otherwise.
     public struct Options: Sendable, Hashable {
         /// The JACK server to talk to; `nil` uses `JACK_DEFAULT_SERVER`, else the server named "default".
         /// Name a networked (netjack) server's local master here too.
@@ -16,15 +16,20 @@ public final class JACKBackend: AudioBackend {
         public var clientName: String
         /// The libjack file to load.
         public var libraryPath: String
+        /// What `makeStream(_:)` opens streams with (connections, port names); `makeJACKStream(_:options:)`
+        /// takes others per stream.
+        public var streams: JACKStreamOptions
 
         /// `libraryPath` nil means `DECIBEL_JACK_LIBRARY` from `environment`, else `libjack.so.0`.
         public init(
             serverName: String? = nil, clientName: String = "Decibel", libraryPath: String? = nil,
+            streams: JACKStreamOptions = JACKStreamOptions(),
             environment: [String: String] = BackendEnvironment.current()
         ) {
             self.serverName = serverName
             self.clientName = clientName
             self.libraryPath = JACKLibrary.description.resolvePath(libraryPath, environment: environment)
+            self.streams = streams
         }
     }
 
@@ -71,7 +76,7 @@ public final class JACKBackend: AudioBackend {
         }
     }
 
-    /// Opens a stream with the default JACK options (auto-connect to the device's physical ports).
+    /// Opens a stream with the backend's `Options.streams` (by default: connected to the device's physical ports).
     /// - Throws: `AudioError` of kind `invalidArgument` when a channel count, the rate or the buffer size is out of
     ///   range, `backendUnavailable` when libjack is missing or no server runs, `backendError` when the server refuses
     ///   the client, a port or a callback, or a thread cannot start, `deviceNotFound` when the configured device is no
@@ -81,7 +86,8 @@ public final class JACKBackend: AudioBackend {
         try makeJACKStream(configuration)
     }
 
-    /// Opens a stream as a JACK client with `options` (connections, port and client names).
+    /// Opens a stream as a JACK client with `options` (connections, port and client names; `nil`: the
+    /// backend's `Options.streams`).
     ///
     /// The server fixes rate and period: a `sampleRate` other than the server's is refused, and
     /// `bufferSize` is not applied (the stream runs at the server's period and reports it in `format`).
@@ -92,9 +98,10 @@ public final class JACKBackend: AudioBackend {
     ///   connected direction's device is no client with physical ports, or `unsupportedConfiguration` when `sampleRate`
     ///   is not the server's or that device has no physical ports the stream's way.
     public func makeJACKStream(
-        _ configuration: StreamConfiguration, options streamOptions: JACKStreamOptions = JACKStreamOptions()
+        _ configuration: StreamConfiguration, options requested: JACKStreamOptions? = nil
     ) throws(AudioError) -> JACKStream {
         try configuration.validate(backend: id)
+        let streamOptions = requested ?? options.streams
         let clientName =
             streamOptions.clientName ?? (configuration.name.isEmpty ? options.clientName : configuration.name)
         let client = try JACKClient(

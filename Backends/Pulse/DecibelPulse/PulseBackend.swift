@@ -7,7 +7,7 @@ import DecibelCore
 /// program that includes this backend runs where libpulse is missing; the backend then reports
 /// `.unavailable(reason:)`. Every call opens its own short connection, so results are never stale.
 public final class PulseBackend: AudioBackend {
-    /// How the backend finds its library and server, and how its streams behave.
+    /// How the backend finds its library and server, and what its streams do unless told otherwise.
     public struct Options: Sendable {
         /// Server address (`unix:/run/user/1000/pulse/native`, `tcp:127.0.0.1:4713`, a host name);
         /// `nil` uses `PULSE_SERVER` or libpulse's default. The server is never autospawned.
@@ -16,30 +16,23 @@ public final class PulseBackend: AudioBackend {
         public var libraryPath: String
         /// How long connecting and each request may take before failing with `timedOut`, in seconds.
         public var timeout: Double
-        /// Whether a stream whose server went away reconnects (every `reconnectInterval` seconds) and
-        /// resumes, posting `.reconnected`.
-        public var reconnect: Bool
-        /// Seconds between reconnection attempts.
-        public var reconnectInterval: Double
-        /// Whether a stream opened on the default device moves when the server's default changes.
-        public var followsDefaultDevice: Bool
         /// The client name the server shows.
         public var clientName: String
+        /// What `makeStream(_:)` opens streams with; `makePulseStream(_:options:)` takes others per stream.
+        public var streams: PulseStreamOptions
 
         /// `server` and `libraryPath` nil mean `DECIBEL_PULSE_SERVER` and `DECIBEL_PULSE_LIBRARY` from
         /// `environment`, else libpulse's default server and `libpulse.so.0`.
         public init(
-            server: String? = nil, libraryPath: String? = nil, timeout: Double = 2, reconnect: Bool = false,
-            reconnectInterval: Double = 0.25, followsDefaultDevice: Bool = true, clientName: String = "Decibel",
+            server: String? = nil, libraryPath: String? = nil, timeout: Double = 2, clientName: String = "Decibel",
+            streams: PulseStreamOptions = PulseStreamOptions(),
             environment: [String: String] = BackendEnvironment.current()
         ) {
             self.server = server ?? BackendEnvironment.value("DECIBEL_PULSE_SERVER", in: environment)
             self.libraryPath = PulseLibrary.description.resolvePath(libraryPath, environment: environment)
             self.timeout = timeout
-            self.reconnect = reconnect
-            self.reconnectInterval = reconnectInterval
-            self.followsDefaultDevice = followsDefaultDevice
             self.clientName = clientName
+            self.streams = streams
         }
 
         var timeoutNanoseconds: UInt64 { UInt64(max(0.05, timeout) * 1e9) }
@@ -56,7 +49,7 @@ public final class PulseBackend: AudioBackend {
     /// Creates the backend talking to `server` (`nil`: `PULSE_SERVER` or the default), optionally
     /// reconnecting streams after the server restarts.
     public convenience init(server: String? = nil, reconnect: Bool = false) {
-        self.init(options: Options(server: server, reconnect: reconnect))
+        self.init(options: Options(server: server, streams: PulseStreamOptions(reconnect: reconnect)))
     }
 
     public var availability: BackendAvailability {
@@ -71,19 +64,24 @@ public final class PulseBackend: AudioBackend {
         }
     }
 
+    /// Opens a stream with the backend's `Options.streams`.
+    /// - Throws: as `makePulseStream(_:options:)`.
     public func makeStream(_ configuration: StreamConfiguration) throws(AudioError) -> any AudioStream {
         try makePulseStream(configuration)
     }
 
-    /// Opens a stream as a `PulseStream`, for what only PulseAudio offers (its buffer attributes).
+    /// Opens a stream as a `PulseStream` with `options` (`nil`: the backend's `Options.streams`), for what
+    /// only PulseAudio offers (its buffer attributes, reconnection).
     /// - Throws: `AudioError` of kind `invalidArgument` when a channel count, the rate or the buffer size is out
     ///   of range, `unsupportedConfiguration` for more than 32 channels, `backendUnavailable` when libpulse is
     ///   missing or no server answers, `timedOut` when the server does not answer the connection (within
     ///   `Options.timeout`) or a query in time, `deviceNotFound` when the output device is no sink or the input
     ///   device no source, `streamInvalidated` when the server goes away during a query, or `backendError` when
     ///   libpulse cannot set up its main loop or a query, or a thread cannot start.
-    public func makePulseStream(_ configuration: StreamConfiguration) throws(AudioError) -> PulseStream {
-        try PulseStream(configuration: configuration, backend: self)
+    public func makePulseStream(
+        _ configuration: StreamConfiguration, options streamOptions: PulseStreamOptions? = nil
+    ) throws(AudioError) -> PulseStream {
+        try PulseStream(configuration: configuration, options: streamOptions ?? options.streams, backend: self)
     }
 
     /// A new connection to the configured server.

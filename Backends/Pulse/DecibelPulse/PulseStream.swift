@@ -14,8 +14,8 @@ import DecibelCore
 public final class PulseStream: AudioStream, @unchecked Sendable {
     private let supervisor: PulseStreamSupervisor
 
-    init(configuration: StreamConfiguration, backend: PulseBackend) throws(AudioError) {
-        supervisor = try PulseStreamSupervisor(configuration: configuration, backend: backend)
+    init(configuration: StreamConfiguration, options: PulseStreamOptions, backend: PulseBackend) throws(AudioError) {
+        supervisor = try PulseStreamSupervisor(configuration: configuration, stream: options, backend: backend)
     }
 
     /// Dropping the stream closes it (stopping audio and freeing its threads).

@@ -12,6 +12,7 @@ final class PulseStreamSupervisor: @unchecked Sendable {
 
     private let setup: PulseStreamSetup
     private let options: PulseBackend.Options
+    private let streamOptions: PulseStreamOptions
     private let library: PulseLibrary
     private let status: StreamStatus
     private let renderer: PulseRenderPath
@@ -22,7 +23,7 @@ final class PulseStreamSupervisor: @unchecked Sendable {
     private let supervisorWake = WakeSignal()
     private var supervisor: AudioThread?
 
-    init(configuration: StreamConfiguration, backend: PulseBackend) throws(AudioError) {
+    init(configuration: StreamConfiguration, stream: PulseStreamOptions, backend: PulseBackend) throws(AudioError) {
         try configuration.validate(backend: "pulse")
         let maximumChannels = Int(PA_CHANNELS_MAX)
         if max(configuration.outputChannelCount, configuration.inputChannelCount) > maximumChannels {
@@ -32,6 +33,7 @@ final class PulseStreamSupervisor: @unchecked Sendable {
         }
         self.configuration = configuration
         options = backend.options
+        streamOptions = stream
         library = try PulseLibrary.load(path: options.libraryPath)
         let rate = try Self.negotiateRate(configuration, backend: backend)
         let target = configuration.bufferSize.frames(atSampleRate: rate) ?? Int((rate * 0.02).rounded())
@@ -44,7 +46,7 @@ final class PulseStreamSupervisor: @unchecked Sendable {
         setup = PulseStreamSetup(
             name: configuration.name, format: format, sampleType: sampleType, outputDevice: configuration.outputDevice,
             inputDevice: configuration.inputDevice, targetFrames: target,
-            followsDefaultDevice: options.followsDefaultDevice)
+            followsDefaultDevice: streamOptions.followsDefaultDevice)
         status = try StreamStatus(name: "pulse", handler: configuration.onEvent)
         renderer = PulseRenderPath(
             api: library.api, format: format, sampleType: sampleType, status: status, render: configuration.render)
@@ -139,12 +141,12 @@ final class PulseStreamSupervisor: @unchecked Sendable {
                 slot?.close()
                 slot = nil
             }
-            if options.reconnect { reconnect() }
+            if streamOptions.reconnect { reconnect() }
         }
     }
 
     private func reconnect() {
-        let interval = UInt64(max(0.01, options.reconnectInterval) * 1e9)
+        let interval = UInt64(max(0.01, streamOptions.reconnectInterval) * 1e9)
         while !closed.load(ordering: .acquiring), wantsRunning.load(ordering: .acquiring), status.state == .invalidated
         {
             supervisorWake.wait(timeoutNanoseconds: interval)
