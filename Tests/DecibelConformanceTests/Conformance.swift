@@ -11,10 +11,18 @@ enum Behaviour: String, CaseIterable, Sendable {
     case events = "events: `started`, `stopped`, and the sequence ends at `close()`"
     case defaultDevice = "`defaultDevice(for:)`: one rule for input, output and duplex"
     case refusedConfiguration = "a channel count or rate out of range: `invalidArgument`, before the server"
+    case unusualFormat =
+        "a rate or channel count the device does not run: opened as asked or `unsupportedConfiguration`; `makeAdaptedStream` always opens it"
     case openCloseCycles = "200 open/start/stop/close cycles: no file descriptor, thread or memory growth"
     case duplex = "duplex: one callback carries input and output of the same frames, channels as configured"
     case outputHeard =
         "output heard from outside (pw-record, jack_capture, parec; ALSA: a `file` PCM's file): frequency and level"
+    case inputDelivered =
+        "input delivered: what paplay, pw-play, jack_simple_client play (ALSA: a `file` PCM's infile) arrives"
+    case deviceRemoved =
+        "device removed under a running stream: `deviceLost` within 2 s, the stream invalidated, the watcher reports it"
+    case latencyReported =
+        "latency reported while running, as `jack_lsp -l`, `pactl list sink-inputs` or `pw-dump` show it"
     case stallIsXrun = "a callback 200 ms late: counted as an xrun and reported as an event"
     case serverKilled =
         "server killed (SIGKILL): `serverShutDown` within 1 s; the device watcher reports every device gone"
@@ -26,6 +34,16 @@ enum Conformance {
     static let exceptions: [Behaviour: [BackendUnderTest: String]] = [
         .outputHeard: [
             .null: "The Null device plays into nothing: no other client can hear it (its tests read what it played)."
+        ],
+        .deviceRemoved: [
+            .jack:
+                "JACK's devices are its driver's ports (`system`): they leave only with the server (`serverKilled`).",
+            .null: "The Null device's two devices are built in: there is nothing to remove.",
+        ],
+        .latencyReported: [
+            .alsa:
+                "ALSA has no server tool to ask: the latency is alsa-lib's `snd_pcm_delay`, checked against the negotiated buffer in DecibelALSATests.",
+            .null: "The Null device has no outside to compare with: its latency is its one buffer.",
         ],
         .serverKilled: [
             .alsa: "ALSA has no server: alsa-lib drives the kernel's devices (a device that vanishes is `deviceLost`).",

@@ -105,3 +105,14 @@ struct ProcessResources: CustomStringConvertible {
         "\(fileDescriptors) fds, \(threads) threads, \(String(format: "%.1f", Double(residentBytes) / 1_048_576)) MiB"
     }
 }
+
+extension Findings {
+    /// The stream is invalidated after `what` (a kill, a removal) and refuses to start with `streamInvalidated`.
+    mutating func requireInvalidated(_ stream: any AudioStream, after what: String) {
+        require(stream.state == .invalidated, "after the \(what) the stream is \(stream.state)")
+        let restartKind = errorKind { try stream.start() }
+        require(
+            restartKind == .streamInvalidated,
+            "start() after the \(what) gave \(restartKind.map { "\($0)" } ?? "no error")")
+    }
+}

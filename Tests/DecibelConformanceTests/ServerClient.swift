@@ -12,15 +12,14 @@ enum ServerClient {
         let duration = String(seconds)
         switch backend {
         case .pipewire:
-            guard let remote = ConformancePipeWire.remote else { return nil }
-            let folder = (remote as NSString).deletingLastPathComponent
+            guard ConformancePipeWire.remote != nil else { return nil }
             try run(
                 "timeout",
                 [
                     "-s", "INT", "-k", "2", duration, "pw-record", "--target", ConformancePulse.sink, "-P",
                     "{ stream.capture.sink=true }", "--rate", "48000", "--channels", "2", "--format", "f32", file.path,
                 ],
-                environment: ["XDG_RUNTIME_DIR": folder, "PIPEWIRE_RUNTIME_DIR": folder, "PIPEWIRE_REMOTE": remote],
+                environment: ConformancePipeWire.clientEnvironment,
                 timeout: seconds + 10)
         case .jack:
             guard let port = (stream as? JACKStream)?.outputPortNames.first else { return nil }

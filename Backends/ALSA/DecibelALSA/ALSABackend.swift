@@ -68,8 +68,6 @@ public final class ALSABackend: AudioBackend {
         }
     }
 
-    /// Opens a stream with the backend's `Options.streams`.
-    /// - Throws: as `makeALSAStream(_:options:)`.
     public func makeStream(_ configuration: StreamConfiguration) throws(AudioError) -> any AudioStream {
         try makeALSAStream(configuration)
     }

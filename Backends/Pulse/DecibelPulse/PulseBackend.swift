@@ -64,8 +64,6 @@ public final class PulseBackend: AudioBackend {
         }
     }
 
-    /// Opens a stream with the backend's `Options.streams`.
-    /// - Throws: as `makePulseStream(_:options:)`.
     public func makeStream(_ configuration: StreamConfiguration) throws(AudioError) -> any AudioStream {
         try makePulseStream(configuration)
     }

@@ -1,0 +1,91 @@
+import Decibel
+import DecibelTestSupport
+import Foundation
+
+extension ServerClient {
+    /// The tone a backend's input gets from outside: 1 kHz at half scale from a file the server's player
+    /// plays (paplay, pw-play; ALSA: a `type file` PCM's `infile`), jack_simple_client's 240 Hz at 0.2 on
+    /// JACK (its left channel: a 200-point table at 48 kHz), the Null device's own 440 Hz at half scale.
+    struct InputTone {
+        var frequency: Double
+        var amplitude: Double
+
+        init(_ backend: BackendUnderTest) {
+            switch backend {
+            case .jack: (frequency, amplitude) = (240, 0.2)
+            case .null: (frequency, amplitude) = (440, 0.5)
+            default: (frequency, amplitude) = (1000, 0.5)
+            }
+        }
+    }
+
+    /// A running player; `stop()` ends it.
+    struct Player {
+        let process: ChildProcess
+
+        func stop() {
+            process.signal(SIGKILL)
+            _ = process.wait()
+        }
+    }
+
+    /// The device an input stream opens to hear the player: the sink's monitor on PulseAudio and PipeWire,
+    /// the `infile` PCM on ALSA, the default elsewhere.
+    static func inputDevice(_ backend: BackendUnderTest) -> String? {
+        switch backend {
+        case .pipewire, .pulse: ConformancePulse.sink + ".monitor"
+        case .alsa: ConformanceALSA.inputPCM
+        case .jack, .null: nil
+        }
+    }
+
+    /// Starts the server's own client playing `tone` for `seconds` where `inputDevice` hears it; nil when
+    /// nothing needs to play (Null) or the input is a file (ALSA, whose file this writes first).
+    static func playIntoInput(_ backend: BackendUnderTest, tone: InputTone, seconds: Double) throws -> Player? {
+        let file = TestEnvironment.temporaryDirectory("decibel-conformance-input").appendingPathComponent("tone.wav")
+        /// sox writing the tone, stereo 32-bit float at 48 kHz, to `output` (a file, or `-t raw` and one).
+        func synth(_ output: [String]) -> [String] {
+            ["-n", "-r", "48000", "-c", "2", "-e", "floating-point", "-b", "32"] + output
+                + ["synth", String(seconds), "sine", String(tone.frequency), "vol", String(tone.amplitude)]
+        }
+        switch backend {
+        case .null:
+            return nil
+        case .alsa:
+            ConformanceALSA.configure()
+            try requireSuccess(run("sox", synth(["-t", "raw", ConformanceALSA.inputFile.path])))
+            return nil
+        case .jack:
+            return Player(
+                process: try ChildProcess("jack_simple_client", [], standardOutput: .null, standardError: .null))
+        case .pulse:
+            try requireSuccess(run("sox", synth([file.path])))
+            return Player(
+                process: try ChildProcess(
+                    "paplay", ["-d", ConformancePulse.sink, "--latency-msec=20", file.path], standardOutput: .null,
+                    standardError: .null))
+        case .pipewire:
+            guard ConformancePipeWire.remote != nil else { return nil }
+            try requireSuccess(run("sox", synth([file.path])))
+            return Player(
+                process: try ChildProcess(
+                    "pw-play", ["--target", ConformancePulse.sink, file.path],
+                    environment: ConformancePipeWire.clientEnvironment, standardOutput: .null, standardError: .null))
+        }
+    }
+
+    /// Connects jack_simple_client's left output to `port` (waiting for the client to register).
+    static func connectJACKTone(to port: String) throws {
+        let deadline = Date().addingTimeInterval(5)
+        while true {
+            let result = try run("jack_connect", ["jack_simple_client:output1", port])
+            if result.status == 0 { return }
+            if Date() > deadline { throw ClientError(message: "jack_connect: \(result.standardError)") }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+    }
+
+    private static func requireSuccess(_ result: ProcessResult) throws {
+        guard result.status == 0 else { throw ClientError(message: result.standardError) }
+    }
+}
