@@ -25,6 +25,12 @@ public final class AudioEngine: @unchecked Sendable {
     public let inputNode: InputNode
     /// Output channels the engine renders.
     public let channelCount: Int
+    /// What errors call the engine ("engine 2" unless named), e.g. when a node it holds is added to another.
+    public var name: String {
+        get { engineName.withLock { $0 } }
+        set { engineName.withLock { $0 = newValue } }
+    }
+    private let engineName = Locked(AudioEngine.nextName())
 
     let renderer = EngineRenderPath()
     let events = EventHub()
@@ -109,8 +115,17 @@ public final class AudioEngine: @unchecked Sendable {
 
     deinit {
         events.stopService()
-        let taps = state.withLock { $0.model.taps.values.flatMap { $0 } }
+        let (taps, nodes) = state.withLock { ($0.model.taps.values.flatMap { $0 }, Array($0.model.entries.keys)) }
         for tap in taps { tap.stop() }
+        NodeOwnership.release(nodes, of: ObjectIdentifier(self))
+    }
+
+    private static let engineCount = Locked(0)
+    private static func nextName() -> String {
+        engineCount.withLock { count in
+            count += 1
+            return "engine \(count)"
+        }
     }
 
     /// The callback to give a stream's `StreamConfiguration`. It holds the render state, not the engine.
@@ -165,8 +180,9 @@ public final class AudioEngine: @unchecked Sendable {
 
     /// Applies a batch of edits and publishes one new render plan. If `body` throws (or the result would
     /// have a cycle) nothing changes.
-    /// - Throws: `AudioError` of kind `invalidArgument` when the edited graph would have a cycle, or whatever `body`
-    ///   throws (`GraphEditor`'s methods throw `invalidArgument`).
+    /// - Throws: `AudioError` of kind `invalidArgument` when the edited graph would have a cycle, `invalidState` when
+    ///   it adds a node another engine holds (detach it there first; the error names both engines), or whatever
+    ///   `body` throws (`GraphEditor`'s methods throw `invalidArgument`).
     public func edit(_ body: (inout GraphEditor) throws(AudioError) -> Void) throws(AudioError) {
         let (sources, groups) = try state.withLock {
             (state: inout State) throws(AudioError) -> ([any RenderEventSource], [ChannelGroup]) in
@@ -174,6 +190,10 @@ public final class AudioEngine: @unchecked Sendable {
                 model: state.model, format: state.format, known: { [known = state.known] id in known[id]?.entry })
             try body(&editor)
             let plan = try editor.model.makePlan(maximumFrameCount: state.format.maximumFrameCount)
+            let added = editor.model.entries.filter { state.model.entries[$0.key] == nil }.map(\.value.node)
+            try NodeOwnership.claim(added, for: ObjectIdentifier(self), named: name)
+            NodeOwnership.release(
+                state.model.entries.keys.filter { editor.model.entries[$0] == nil }, of: ObjectIdentifier(self))
             state.model = editor.model
             for (id, entry) in editor.model.entries where state.known[id]?.entry !== entry {
                 state.known[id] = WeakEntry(entry: entry)
@@ -205,8 +225,8 @@ public final class AudioEngine: @unchecked Sendable {
     // MARK: Single edits (each publishes one plan)
 
     /// Adds `node` to the graph without connecting it (it renders; a tap or meter can consume it).
-    /// - Throws: `AudioError` of kind `invalidArgument` only for a cycle in the graph (see `edit(_:)`), which adding an
-    ///   unconnected node cannot make, so in practice it does not throw.
+    /// - Throws: `AudioError` of kind `invalidState` when another engine holds `node` (the message names both;
+    ///   detach it there first).
     public func attach(_ node: any AudioNode) throws(AudioError) { try edit { $0.attach(node) } }
 
     /// Removes `node` with its connections, group membership and taps.
@@ -216,7 +236,8 @@ public final class AudioEngine: @unchecked Sendable {
 
     /// Connects `source` to `bus` of `destination`.
     /// - Throws: `AudioError` of kind `invalidArgument` when `destination` has no input bus `bus`, or when the
-    ///   connection would make a cycle (a node feeding its own input).
+    ///   connection would make a cycle (a node feeding its own input); `invalidState` when another engine holds
+    ///   either node.
     public func connect(_ source: any AudioNode, to destination: any AudioNode, bus: Int = 0) throws(AudioError) {
         try edit { (editor: inout GraphEditor) throws(AudioError) in
             try editor.connect(source, to: destination, bus: bus)
@@ -233,7 +254,8 @@ public final class AudioEngine: @unchecked Sendable {
 
     /// Moves `node` into `group` (out of whatever group it was in).
     /// - Throws: `AudioError` of kind `invalidArgument` when `group` is not part of this engine (never added, or
-    ///   removed), or when the move would make a cycle (the group's output feeding `node`).
+    ///   removed), or when the move would make a cycle (the group's output feeding `node`); `invalidState` when
+    ///   another engine holds `node`.
     public func move(_ node: any AudioNode, to group: ChannelGroup) throws(AudioError) {
         try edit { (editor: inout GraphEditor) throws(AudioError) in try editor.add(node, to: group) }
     }

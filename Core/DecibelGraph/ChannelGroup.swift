@@ -67,8 +67,8 @@ public final class ChannelGroup: @unchecked Sendable {
 
     /// Adds `node` to this group (moving it from another group).
     /// - Throws: `AudioError` of kind `invalidState` when this group is not part of an engine yet (or its engine is
-    ///   gone), or `invalidArgument` when the group was removed from its engine or the move would make a cycle (this
-    ///   group's output feeding `node`).
+    ///   gone) or another engine holds `node` (detach it there first), or `invalidArgument` when the group was
+    ///   removed from its engine or the move would make a cycle (this group's output feeding `node`).
     public func add(_ node: any AudioNode) throws(AudioError) {
         try requireEngine().edit { (editor: inout GraphEditor) throws(AudioError) in try editor.add(node, to: self) }
     }
