@@ -39,7 +39,7 @@ extension JACKTests {
             options: JACKStreamOptions(outputConnections: .none))
         defer { source.close() }
         let rate = source.format.sampleRate
-        let capture = CaptureBuffer(capacity: Int(rate), skipBlocks: 20)
+        let capture = CaptureBuffer(capacity: 2 * Int(rate), skipBlocks: 20)
         let sink = try backend.makeJACKStream(
             StreamConfiguration(
                 direction: .input, channelCount: 1, name: JACKHarness.uniqueName("dcb-sink"),
@@ -50,19 +50,23 @@ extension JACKTests {
         try sink.start()
         #expect(JACKHarness.waitUntil(10) { capture.isFull }, "the input client captured too little")
 
+        // A cycle the server skips (an xrun: CI20's ASan pass had one, a 0.89 step) breaks the sine for both
+        // clients alike; what this test claims is that the stream itself never does. So: no discontinuity
+        // unless JACK reported an xrun, and a clean second of the tone with the right frequency and level.
+        let xruns = source.xrunCount + sink.xrunCount
         let samples = capture.samples
-        let frequency = SignalAnalysis.frequency(samples, sampleRate: rate)
-        let magnitude = SignalAnalysis.magnitude(of: 1000, in: samples, sampleRate: rate)
         let step = SignalAnalysis.largestStep(samples)
         let allowedStep = Float(0.5 * 2 * Double.pi * 1000 / rate) * 1.01 + 1e-4
+        let clean = SignalAnalysis.cleanTone(
+            samples, frequency: 1000, sampleRate: rate, maxStep: allowedStep, frames: Int(rate))
         print(
-            "jack sine: \(samples.count) samples, \(frequency) Hz, magnitude \(magnitude), rms \(SignalAnalysis.rms(samples)), largest step \(step) (limit \(allowedStep))"
+            "jack sine: \(samples.count) samples, largest step \(step) (limit \(allowedStep)), \(xruns) xruns; clean second: \(clean.map { "\($0)" } ?? "none")"
         )
-        #expect(samples.count == Int(rate))
-        #expect(abs(frequency - 1000) < 0.5)
-        #expect(abs(magnitude - 0.5) < 0.005)
-        #expect(abs(SignalAnalysis.rms(samples) - 0.5 / 2.squareRoot()) < 0.005)
-        #expect(step <= allowedStep, "a discontinuity: largest step \(step)")
+        #expect(samples.count == 2 * Int(rate))
+        #expect(step <= allowedStep || xruns > 0, "a discontinuity (largest step \(step)) without an xrun")
+        let tone = try #require(clean, "no glitch-free second of the sine in two")
+        #expect(abs(tone.frequency - 1000) < 0.5)
+        #expect(abs(tone.magnitude - 0.5) < 0.005)
     }
 
     @Test(
