@@ -336,6 +336,32 @@ public final class AudioEngine: @unchecked Sendable {
         try makeTap(on: node, bufferSize: bufferSize, ringFrames: ringFrames, timed: true, handler: handler)
     }
 
+    /// Installs a real-time receiver on `node`'s output (`inputNode` for the device input): `receiver` gets
+    /// every block on the render thread as it is rendered, with its timestamp (when it was captured, for
+    /// `inputNode`; when it will be heard, elsewhere). TAAE's audio receivers and EZMicrophone's `hasBufferList`: for meters, detectors and
+    /// recorders that keep up with the stream themselves. It runs under the real-time rules (no allocation,
+    /// locks, waiting or I/O); use `installTap` for work that may block. Remove it with `removeTap(_:)`.
+    /// - Throws: `AudioError` of kind `invalidState` when another engine holds `node`.
+    @discardableResult
+    public func installRenderReceiver(
+        on node: any AudioNode, receiver: @escaping @Sendable (AudioBufferView, AudioTimestamp) -> Void
+    ) throws(AudioError) -> GraphTap {
+        let tap = GraphTap(
+            node: node, sampleRate: format.sampleRate, tapsInput: node === inputNode, renderHandler: receiver)
+        try edit { $0.addTap(tap, on: node) }
+        return tap
+    }
+
+    /// Installs a real-time receiver on `group`'s output (`mainGroup` for the engine output); see
+    /// `installRenderReceiver(on:receiver:)` for nodes.
+    /// - Throws: `AudioError` of kind `invalidState` when another engine holds `group`.
+    @discardableResult
+    public func installRenderReceiver(
+        on group: ChannelGroup, receiver: @escaping @Sendable (AudioBufferView, AudioTimestamp) -> Void
+    ) throws(AudioError) -> GraphTap {
+        try installRenderReceiver(on: group.fader, receiver: receiver)
+    }
+
     private func makeTap(
         on node: any AudioNode, bufferSize: Int, ringFrames: Int?, timed: Bool,
         handler: @escaping @Sendable (AudioBufferView, AudioTimestamp) -> Void

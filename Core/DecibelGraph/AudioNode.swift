@@ -29,17 +29,45 @@ public struct NodeRenderContext: @unchecked Sendable {
     public let sampleTime: Int64
     /// The stream's captured audio for this block (empty for output-only engines and offline rendering).
     public let deviceInput: AudioBufferView
+    /// When this slice is rendered and when its first frame reaches the output (`outputHostTime`: the
+    /// callback's host time plus the output latency) or left the device's input (`inputHostTime`).
+    public let timing: RenderTiming
+    /// Nanoseconds per frame at the engine's rate, to carry `timing` into slices.
+    let nanosecondsPerFrame: Double
 
-    /// Creates a context (the engine does this; tests of single nodes may too).
+    /// Creates a context (the engine does this; tests of single nodes may too). Without `timing`, every host
+    /// time is 0.
     public init(
         inputs: UnsafeBufferPointer<AudioBufferView>, output: AudioBufferView, frameCount: Int, sampleTime: Int64,
-        deviceInput: AudioBufferView = .empty
+        deviceInput: AudioBufferView = .empty, timing: RenderTiming? = nil
+    ) {
+        self.init(
+            inputs: inputs, output: output, frameCount: frameCount, sampleTime: sampleTime, deviceInput: deviceInput,
+            timing: timing
+                ?? RenderTiming(
+                    sampleTime: sampleTime, hostTime: 0, frameCount: frameCount, inputHostTime: 0, outputHostTime: 0),
+            nanosecondsPerFrame: 0)
+    }
+
+    init(
+        inputs: UnsafeBufferPointer<AudioBufferView>, output: AudioBufferView, frameCount: Int, sampleTime: Int64,
+        deviceInput: AudioBufferView, timing: RenderTiming, nanosecondsPerFrame: Double
     ) {
         self.inputs = inputs
         self.output = output
         self.frameCount = frameCount
         self.sampleTime = sampleTime
         self.deviceInput = deviceInput
+        self.timing = timing
+        self.nanosecondsPerFrame = nanosecondsPerFrame
+    }
+
+    /// The timing of the `frames` frames from `offset` on (a slice of this context).
+    func timing(from offset: Int, frames: Int) -> RenderTiming {
+        let delta = UInt64(Double(offset) * nanosecondsPerFrame)
+        return RenderTiming(
+            sampleTime: timing.sampleTime + Int64(offset), hostTime: timing.hostTime &+ delta, frameCount: frames,
+            inputHostTime: timing.inputHostTime &+ delta, outputHostTime: timing.outputHostTime &+ delta)
     }
 
     /// The view of input bus `bus`.

@@ -27,6 +27,8 @@ public final class GraphTap: @unchecked Sendable {
     private let scratch: AudioBuffer
     private let pollNanoseconds: UInt64
     private let handler: @Sendable (AudioBufferView, AudioTimestamp) -> Void
+    /// A render receiver's closure, called on the render thread with each block (no ring, no consumer thread).
+    private let renderHandler: (@Sendable (AudioBufferView, AudioTimestamp) -> Void)?
     private var thread: AudioThread?
     /// Whether the tapped node is the device input (timestamps are capture times, not playback times).
     let tapsInput: Bool
@@ -59,12 +61,31 @@ public final class GraphTap: @unchecked Sendable {
         self.tapsInput = tapsInput
         self.isTimed = isTimed
         self.node = node
+        renderHandler = nil
         nanosecondsPerFrame = 1e9 / max(1, sampleRate)
         ring = FrameRingBuffer(channelCount: channelCount, capacity: max(ringFrames, bufferSize * 2))
         scratch = AudioBuffer(channelCount: channelCount, frameCapacity: bufferSize)
         let period = Double(bufferSize) / sampleRate / 2 * 1e9
         pollNanoseconds = UInt64(min(max(period, 1_000_000), 10_000_000))
         thread = try AudioThread(name: "decibel-tap") { [self] in consume() }
+    }
+
+    /// A render receiver: `handler` gets every block of `node`'s output on the render thread.
+    init(
+        node: any AudioNode, sampleRate: Double, tapsInput: Bool,
+        renderHandler handler: @escaping @Sendable (AudioBufferView, AudioTimestamp) -> Void
+    ) {
+        bufferSize = 1
+        channelCount = node.channelCount
+        self.handler = { _, _ in }
+        renderHandler = handler
+        self.tapsInput = tapsInput
+        isTimed = true
+        self.node = node
+        nanosecondsPerFrame = 1e9 / max(1, sampleRate)
+        ring = FrameRingBuffer(channelCount: 1, capacity: 1)
+        scratch = AudioBuffer(channelCount: 1, frameCapacity: 1)
+        pollNanoseconds = 0
     }
 
     /// Frames the render thread dropped because the consumer was behind.
@@ -77,6 +98,11 @@ public final class GraphTap: @unchecked Sendable {
     /// anchors its times (the block's engine sample time; its host time with the latency applied).
     @inline(__always)
     func write(_ block: AudioBufferView, sampleTime: Int64, clock: BlockClock) {
+        if let renderHandler {
+            renderHandler(block, AudioTimestamp(sampleTime: sampleTime, hostTime: hostTime(of: sampleTime, clock)))
+            deliveredFrames.wrappingAdd(block.frameCount, ordering: .relaxed)
+            return
+        }
         guard ring.availableToWrite >= block.frameCount else {
             dropped.wrappingAdd(block.frameCount, ordering: .relaxed)
             needsAnchor = true
@@ -87,10 +113,7 @@ public final class GraphTap: @unchecked Sendable {
             return
         }
         let continuous = !needsAnchor && sampleTime == nextSampleTime
-        let hostTime =
-            tapsInput
-            ? clock.hostTime(ofSample: sampleTime) &- min(clock.inputLatency, clock.hostTime)
-            : clock.hostTime(ofSample: sampleTime) &+ clock.outputLatency
+        let hostTime = hostTime(of: sampleTime, clock)
         // Every block is anchored while there is room (host time drifts from the sample clock); a block
         // after a gap must be, or its frames would be stamped as if nothing was missing.
         let anchored = anchors.push(Anchor(ringFrame: framesIntoRing, sampleTime: sampleTime, hostTime: hostTime))
@@ -103,6 +126,15 @@ public final class GraphTap: @unchecked Sendable {
         ring.write(block)
         framesIntoRing &+= block.frameCount
         nextSampleTime = sampleTime + Int64(block.frameCount)
+    }
+
+    /// When `sampleTime` met the world: captured (the input node, less the input latency) or to be heard
+    /// (plus the output latency).
+    @inline(__always)
+    private func hostTime(of sampleTime: Int64, _ clock: BlockClock) -> UInt64 {
+        tapsInput
+            ? clock.hostTime(ofSample: sampleTime) &- min(clock.inputLatency, clock.hostTime)
+            : clock.hostTime(ofSample: sampleTime) &+ clock.outputLatency
     }
 
     /// Stops the consumer thread after delivering what is buffered. Idempotent.

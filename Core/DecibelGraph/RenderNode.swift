@@ -168,8 +168,9 @@ open class RenderNode: AudioNode, @unchecked Sendable {
                     output: context.output.slice(from: offset, count: end - offset),
                     frameCount: end - offset, sampleTime: start + Int64(offset),
                     deviceInput: context.deviceInput.isEmpty
-                        ? context.deviceInput : context.deviceInput.slice(from: offset, count: end - offset)
-                ))
+                        ? context.deviceInput : context.deviceInput.slice(from: offset, count: end - offset),
+                    timing: context.timing(from: offset, frames: end - offset),
+                    nanosecondsPerFrame: context.nanosecondsPerFrame))
             offset = end
         }
     }

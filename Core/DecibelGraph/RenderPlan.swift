@@ -82,6 +82,7 @@ final class RenderPlan: @unchecked Sendable {
         // which allocates, on first use on the render thread.
         var stepIndex = 0
         var rootWroteOutput = false
+        let timing = clock.timing(ofSample: sampleTime, frames: frames)
         while stepIndex < steps.count {
             let step = steps[stepIndex]
             for index in 0..<step.busCount {
@@ -96,7 +97,8 @@ final class RenderPlan: @unchecked Sendable {
             stepIndex += 1
             let context = NodeRenderContext(
                 inputs: UnsafeBufferPointer(start: inputViews, count: step.busCount),
-                output: outputView, frameCount: frames, sampleTime: sampleTime, deviceInput: deviceInput)
+                output: outputView, frameCount: frames, sampleTime: sampleTime, deviceInput: deviceInput,
+                timing: timing, nanosecondsPerFrame: clock.nanosecondsPerFrame)
             step.entry._withUnsafeGuaranteedRef { $0.node.render(context) }
             for index in 0..<step.tapCount {
                 taps[step.tapStart + index]._withUnsafeGuaranteedRef {

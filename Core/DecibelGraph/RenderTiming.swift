@@ -58,9 +58,13 @@ struct BlockClock {
         return delta >= 0 ? hostTime &+ UInt64(delta) : hostTime &- UInt64(-delta)
     }
 
-    func timing(frames: Int) -> RenderTiming {
-        RenderTiming(
-            sampleTime: sampleTime, hostTime: hostTime, frameCount: frames,
-            inputHostTime: hostTime &- min(hostTime, inputLatency), outputHostTime: hostTime &+ outputLatency)
+    func timing(frames: Int) -> RenderTiming { timing(ofSample: sampleTime, frames: frames) }
+
+    /// The timing of `frames` frames from engine sample `time` (a piece of a block longer than the plan's).
+    func timing(ofSample time: Int64, frames: Int) -> RenderTiming {
+        let host = hostTime(ofSample: time)
+        return RenderTiming(
+            sampleTime: time, hostTime: host, frameCount: frames,
+            inputHostTime: host &- min(host, inputLatency), outputHostTime: host &+ outputLatency)
     }
 }

@@ -21,6 +21,19 @@ enum GraphScenarios {
         }
     }
 
+    /// A renderer filter: a tremolo following the output host time it is given.
+    struct Tremolo: AudioRenderer {
+        mutating func render(_ context: RenderContext) {
+            let gain = Float(
+                0.75 + 0.25 * sin(Double(context.timestamp.hostTime % 200_000_000) / 200_000_000 * 2 * .pi))
+            for channel in 0..<min(context.input.channelCount, context.output.channelCount) {
+                for frame in 0..<context.frameCount {
+                    context.output[channel][frame] = context.input[channel][frame] * gain
+                }
+            }
+        }
+    }
+
     /// A file-like source (locks, so it must never be read on the render thread).
     final class LockedSource: AudioPullSource, @unchecked Sendable {
         let format = AudioFormat(sampleRate: 48_000, channelCount: 2)
@@ -53,7 +66,7 @@ enum GraphScenarios {
 
     static let everyNode = Scenario(
         "graph-every-node",
-        "every node kind (a player mapping 5.1 to mono among them), ramps, scheduled events, channel selection, timing receivers and timestamped taps rendered by the graph in real-time sections"
+        "every node kind (a player mapping 5.1 to mono and a renderer filter among them), ramps, scheduled events, channel selection, timing and render receivers and timestamped taps rendered by the graph in real-time sections"
     ) {
         let (engine, stream) = try manualEngine()
         let sources = ChannelGroup(name: "sources"), effects = ChannelGroup(name: "effects")
@@ -93,7 +106,7 @@ enum GraphScenarios {
         let eq = GraphicEQ()
         for (index, band) in eq.bands.enumerated() { band.value = Float(index % 3) * 3 - 3 }
         var filters: [any AudioNode] = BiquadType.allCases.map { BiquadFilter($0, frequency: 1200, q: 1, gainDB: 4) }
-        filters += [eq, DelayNode(time: 0.03, feedback: 0.4, mix: 0.3)]
+        filters += [eq, DelayNode(time: 0.03, feedback: 0.4, mix: 0.3), BlockFilter(renderer: Tremolo())]
         try effects.setFilters(filters)
         try engine.setPlaythrough(true)
         let timed = Atomic<Int>(0)
@@ -104,6 +117,14 @@ enum GraphScenarios {
         let stampedTap = try engine.installTap(on: engine.inputNode, bufferSize: 256) { _, time in
             _ = time.hostTime
         }
+        // Real-time receivers on the input, a node and a group: called on the render thread itself.
+        let received = Atomic<Int>(0)
+        let receive: @Sendable (AudioBufferView, AudioTimestamp) -> Void = { block, time in
+            received.add(block.frameCount > 0 && time.hostTime > 0 ? 1 : 0, ordering: .relaxed)
+        }
+        try engine.installRenderReceiver(on: engine.inputNode, receiver: receive)
+        try engine.installRenderReceiver(on: meter, receiver: receive)
+        try engine.installRenderReceiver(on: effects, receiver: receive)
         // Chosen channels (one the device lacks, which reads as silence) into a meter.
         let picked = ChannelSelector(channels: [1, 0, 5]), pickedMeter = LevelMeter(channelCount: 3)
         try engine.edit { (e: inout GraphEditor) throws(AudioError) in
@@ -138,6 +159,10 @@ enum GraphScenarios {
         try engine.removeTap(stampedTap)
         guard timed.load(ordering: .relaxed) == 800 else {
             throw ScenarioFailure("the timing receiver ran \(timed.load(ordering: .relaxed)) times for 400 blocks")
+        }
+        guard received.load(ordering: .relaxed) == 1_200 else {
+            throw ScenarioFailure(
+                "the render receivers ran \(received.load(ordering: .relaxed)) times for 3 × 400 blocks")
         }
         guard stream.callbackCount == 400, sink > 0, meter.peakDBFS() > -60 else {
             throw ScenarioFailure("the graph did not render (callbacks \(stream.callbackCount), peak \(sink))")

@@ -5,13 +5,14 @@ import Synchronization
 ///
 /// The closure receives the output view (all channels, zeroed) and the engine sample time of its first
 /// frame; or, created with `init(renderer:)`, an `AudioRenderer` value the node owns gets a
-/// `RenderContext` (no input, the graph's sample time and rate). Either runs on the real-time thread: it
-/// must not allocate, lock, wait or do I/O.
+/// `RenderContext` (no input; the graph's sample time and rate; as host time, when the block's first frame
+/// reaches the output: the callback's time plus the output latency). Either runs on the real-time thread:
+/// it must not allocate, lock, wait or do I/O. TAAE's `AEBlockChannel`; `BlockFilter` is its filter.
 public final class BlockSource: RenderNode, @unchecked Sendable {
     /// Linear volume applied after the closure (0 … 4, default 1).
     public let volume: AudioParameter
-    /// Fills the output view: (view, sample time, sample rate).
-    private let fill: @Sendable (AudioBufferView, Int64, Double) -> Void
+    /// Fills the output view: (view, the slice's timing, sample rate).
+    private let fill: @Sendable (AudioBufferView, RenderTiming, Double) -> Void
 
     /// Creates a source of `channelCount` channels filled by `fill`.
     public convenience init(
@@ -20,7 +21,7 @@ public final class BlockSource: RenderNode, @unchecked Sendable {
     ) {
         self.init(
             channelCount: channelCount, startsImmediately: startsImmediately,
-            filling: { view, time, _ in fill(view, time) })
+            filling: { view, timing, _ in fill(view, timing.sampleTime) })
     }
 
     /// Creates a source of `channelCount` channels played by `renderer`, which the node then owns (see
@@ -31,17 +32,18 @@ public final class BlockSource: RenderNode, @unchecked Sendable {
         let render = makeRenderCallback(owning: renderer)
         self.init(
             channelCount: channelCount, startsImmediately: startsImmediately,
-            filling: { view, time, rate in
+            filling: { view, timing, rate in
                 render(
                     RenderContext(
                         input: .empty, output: view, frameCount: view.frameCount,
-                        timestamp: AudioTimestamp(sampleTime: time, hostTime: MonotonicClock.now()), sampleRate: rate))
+                        timestamp: AudioTimestamp(sampleTime: timing.sampleTime, hostTime: timing.outputHostTime),
+                        sampleRate: rate))
             })
     }
 
     private init(
         channelCount: Int, startsImmediately: Bool,
-        filling fill: @escaping @Sendable (AudioBufferView, Int64, Double) -> Void
+        filling fill: @escaping @Sendable (AudioBufferView, RenderTiming, Double) -> Void
     ) {
         volume = AudioParameter(
             .init(identifier: "volume", name: "Volume", range: 0...4, unit: .linearGain, defaultValue: 1))
@@ -57,7 +59,7 @@ public final class BlockSource: RenderNode, @unchecked Sendable {
             volume.advance(context.frameCount)
             return
         }
-        fill(output, context.sampleTime, sampleRate)
+        fill(output, context.timing, sampleRate)
         if volume.isRamping || volume.renderValue != 1 {
             GainPan.apply(
                 source: output, output: output, frames: context.frameCount, volume: volume, pan: nil, accumulate: false)
