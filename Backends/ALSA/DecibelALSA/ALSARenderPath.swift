@@ -12,6 +12,9 @@ import Glibc
 /// the user's callback) runs inside `RealtimeSanitizer.enter()`/`exit()`; alsa-lib's I/O and waits run
 /// outside it. It never throws: xruns are counted on the stream's status and recovered from, and a PCM
 /// that fails for good (`-ENODEV`, a vanished server) invalidates the stream with a `deviceLost` event.
+///
+/// The whole cycle is Swift: alsa-lib's reads, writes and waits are plain functions Swift calls directly.
+/// (PipeWire's is partly C; `decibel_pipewire.h` says why.)
 final class ALSARenderPath: RenderWarmUp, @unchecked Sendable {
     let input: ALSAEndpoint?
     let output: ALSAEndpoint?

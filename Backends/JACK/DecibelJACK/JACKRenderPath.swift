@@ -7,6 +7,9 @@ import Synchronization
 ///
 /// JACK receives it as an unretained pointer; the owning `JACKStream` keeps it alive until
 /// `jack_client_close` has returned (or forever, if that never returns).
+///
+/// The whole cycle is Swift: libjack hands each port's buffer over through a plain function
+/// (`jack_port_get_buffer`) that Swift calls directly. (PipeWire's is partly C; `decibel_pipewire.h` says why.)
 final class JACKRenderPath: RenderWarmUp, @unchecked Sendable {
     typealias GetBuffer = @convention(c) (OpaquePointer?, jack_nframes_t) -> UnsafeMutableRawPointer?
 

@@ -7,6 +7,9 @@ import DecibelCore
 /// reconnection. The callbacks only call libpulse's own I/O (`pa_stream_begin_write`/`write`,
 /// `pa_stream_peek`/`drop`) outside the real-time section; conversion and the user's render callback run
 /// inside `RealtimeSanitizer.enter()`/`exit()`.
+///
+/// The whole cycle is Swift: libpulse's I/O is plain functions Swift calls directly. (PipeWire's is partly
+/// C; `decibel_pipewire.h` says why.)
 final class PulseRenderPath: RenderWarmUp, @unchecked Sendable {
     private let api: decibel_pulse_api
     private let render: RenderCallback
