@@ -62,6 +62,8 @@ public final class AudioParameter: @unchecked Sendable {
     // Control side: (generation << 32) | target bits, so one atomic load sees a consistent write.
     private let control: Atomic<UInt64>
     private let rampNanoseconds: Atomic<Int>
+    /// The ramp of the latest control write in nanoseconds (-1: `rampDuration`), stored before the write.
+    private let writeRampNanoseconds = Atomic<Int>(-1)
 
     // Render side (render thread only, or the control thread before the first render).
     @exclusivity(unchecked) @usableFromInline var current: Float
@@ -84,17 +86,27 @@ public final class AudioParameter: @unchecked Sendable {
     /// The target last written from a control thread (scheduled changes are not reflected here).
     public var value: Float {
         get { Float(bitPattern: UInt32(truncatingIfNeeded: control.load(ordering: .acquiring))) }
-        set {
-            let clamped = clamp(newValue)
-            var old = control.load(ordering: .relaxed)
-            while true {
-                let generation = (old >> 32) &+ 1
-                let packed = (generation << 32) | UInt64(clamped.bitPattern)
-                let (exchanged, original) = control.compareExchange(
-                    expected: old, desired: packed, ordering: .acquiringAndReleasing)
-                if exchanged { break }
-                old = original
-            }
+        set { write(newValue, rampNanoseconds: -1) }
+    }
+
+    /// Sets the value from a control thread, ramping over `rampDuration` seconds for this change only (0
+    /// jumps; the next plain `value` write ramps over the parameter's `rampDuration` again). A fade-out
+    /// over two seconds without touching the parameter's default: `volume.set(0, rampDuration: 2)`.
+    public func set(_ value: Float, rampDuration: Double) {
+        write(value, rampNanoseconds: Int(max(0, rampDuration.isFinite ? rampDuration : 0) * 1e9))
+    }
+
+    private func write(_ newValue: Float, rampNanoseconds ramp: Int) {
+        writeRampNanoseconds.store(ramp, ordering: .relaxed)  // published by the exchange's release below
+        let clamped = clamp(newValue)
+        var old = control.load(ordering: .relaxed)
+        while true {
+            let generation = (old >> 32) &+ 1
+            let packed = (generation << 32) | UInt64(clamped.bitPattern)
+            let (exchanged, original) = control.compareExchange(
+                expected: old, desired: packed, ordering: .acquiringAndReleasing)
+            if exchanged { break }
+            old = original
         }
     }
 
@@ -104,11 +116,13 @@ public final class AudioParameter: @unchecked Sendable {
         set { rampNanoseconds.store(Int(max(0, newValue) * 1e9), ordering: .relaxed) }
     }
 
-    /// Sets the value at engine sample time `time` exactly (ramping over `rampDuration` from there).
-    /// Returns `false` if the node's event queue is full.
+    /// Sets the value at engine sample time `time` exactly, ramping from there over `rampDuration` seconds
+    /// (default: the parameter's `rampDuration`; 0 jumps). Returns `false` if the node's event queue is full.
     @discardableResult
-    public func schedule(_ value: Float, at time: Int64) -> Bool {
-        inbox?.push(ScheduledEvent(time: time, event: .parameter(index: index, value: clamp(value)))) ?? false
+    public func schedule(_ value: Float, at time: Int64, rampDuration: Double? = nil) -> Bool {
+        inbox?.push(
+            ScheduledEvent(
+                time: time, event: .parameter(index: index, value: clamp(value)), rampDuration: rampDuration)) ?? false
     }
 
     func clamp(_ value: Float) -> Float {
@@ -127,17 +141,18 @@ public final class AudioParameter: @unchecked Sendable {
         seenGeneration = generation
         let newTarget = Float(bitPattern: UInt32(truncatingIfNeeded: packed))
         if started {
-            rampTo(newTarget)
+            rampTo(newTarget, nanoseconds: writeRampNanoseconds.load(ordering: .relaxed))
         } else {
             started = true
             jump(to: newTarget)
         }
     }
 
-    /// Render thread: starts a ramp from the current value to `newTarget`.
-    func rampTo(_ newTarget: Float) {
+    /// Render thread: starts a ramp from the current value to `newTarget` over `nanoseconds` (-1: `rampDuration`).
+    func rampTo(_ newTarget: Float, nanoseconds: Int = -1) {
         started = true
-        let frames = Int((Double(rampNanoseconds.load(ordering: .relaxed)) / 1e9 * sampleRate).rounded())
+        let ramp = nanoseconds >= 0 ? nanoseconds : rampNanoseconds.load(ordering: .relaxed)
+        let frames = Int((Double(ramp) / 1e9 * sampleRate).rounded())
         if frames <= 0 || newTarget == current {
             jump(to: newTarget)
         } else {

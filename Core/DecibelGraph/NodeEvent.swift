@@ -20,10 +20,17 @@ public struct ScheduledEvent: Hashable, Sendable {
     public var time: Int64
     /// What happens.
     public var event: NodeEvent
+    /// For a `.parameter` event, the ramp of this change in nanoseconds (-1: the parameter's `rampDuration`).
+    var rampNanoseconds: Int
 
-    /// Schedules `event` before the frame at engine sample time `time`.
-    public init(time: Int64, event: NodeEvent) {
+    /// Schedules `event` before the frame at engine sample time `time`; a `.parameter` change ramps over
+    /// `rampDuration` seconds (default: the parameter's own `rampDuration`; 0 jumps).
+    public init(time: Int64, event: NodeEvent, rampDuration: Double? = nil) {
         self.time = time
         self.event = event
+        rampNanoseconds = rampDuration.map { Int(max(0, $0.isFinite ? $0 : 0) * 1e9) } ?? -1
     }
+
+    /// The ramp of a `.parameter` change, in seconds (`nil`: the parameter's `rampDuration`).
+    public var rampDuration: Double? { rampNanoseconds < 0 ? nil : Double(rampNanoseconds) / 1e9 }
 }

@@ -153,7 +153,7 @@ open class RenderNode: AudioNode, @unchecked Sendable {
         var offset = 0
         while offset < frames {
             while pendingCount > 0 && pending[0].time <= start + Int64(offset) {
-                apply(pending[0].event)
+                apply(pending[0].event, rampNanoseconds: pending[0].rampNanoseconds)
                 removeFirstPending()
             }
             var end = frames
@@ -180,9 +180,9 @@ open class RenderNode: AudioNode, @unchecked Sendable {
         for index in 0..<parameterCount { renderParameters[index]._withUnsafeGuaranteedRef { $0.beginSlice() } }
     }
 
-    private func apply(_ event: NodeEvent) {
+    private func apply(_ event: NodeEvent, rampNanoseconds: Int) {
         if case .parameter(let index, let value) = event, index >= 0, index < parameters.count {
-            parameters[index].rampTo(value)
+            parameters[index].rampTo(value, nanoseconds: rampNanoseconds)
         }
         handle(event)
     }

@@ -7,22 +7,14 @@ extension AudioPlayer {
     /// control thread for end of file, device moves and positions). Any number of observers; returns a
     /// token for `removeObserver(_:)`.
     @discardableResult
-    public func addObserver(_ handler: @escaping @Sendable (Event) -> Void) -> UInt64 {
-        observers.withLock { state in
-            state.next += 1
-            state.handlers.append((state.next, handler))
-            return state.next
-        }
-    }
+    public func addObserver(_ handler: @escaping @Sendable (Event) -> Void) -> UInt64 { observers.add(handler) }
 
     /// Stops the calls of an `addObserver(_:)` handler.
-    public func removeObserver(_ token: UInt64) {
-        observers.withLock { $0.handlers.removeAll { $0.0 == token } }
-    }
+    public func removeObserver(_ token: UInt64) { observers.remove(token) }
 
     /// Every event as an async sequence (the `for await` form of `addObserver`); at most `capacity`
     /// events wait for a slow loop, older ones are dropped and counted.
-    public func events(capacity: Int = 16) -> EventSequence<Event> { eventLoops.sequence(capacity: capacity) }
+    public func events(capacity: Int = 16) -> EventSequence<Event> { observers.sequence(capacity: capacity) }
 
     /// Seconds between `position` events while playing (`nil`, the default: none). EZAudioPlayer reported
     /// the position every render; a UI wants it at its own rate, from a control thread.
@@ -51,15 +43,11 @@ extension AudioPlayer {
     public func playedAudio(
         bufferSize: Int = 1024, _ handler: @escaping @Sendable (AudioBufferView) -> Void
     ) throws(AudioError) -> GraphTap {
-        try output.engine.installTap(on: output.group, bufferSize: bufferSize, handler: handler)
+        try output.playedAudio(bufferSize: bufferSize, handler)
     }
 
-    func post(_ event: Event) {
-        for (_, handler) in observers.withLock({ $0.handlers }) { handler(event) }
-        eventLoops.yield(event)
-    }
+    func post(_ event: Event) { observers.post(event) }
 }
-
 /// A thread that calls `tick` every `interval` seconds until stopped.
 final class PositionTimer: Sendable {
     let interval: Double

@@ -17,7 +17,10 @@ import Synchronization
 /// print(player.formattedCurrentTime, "/", player.formattedDuration)
 /// try player.load(path: "next.flac")            // another file, same output
 /// ```
-public final class AudioPlayer: @unchecked Sendable {
+///
+/// Created `on:` an `AudioController`, the player is one part of a shared graph: several players, a
+/// microphone and a recorder on one stream.
+public final class AudioPlayer: ControllerPart {
     /// What the player is doing.
     public enum State: Sendable, Hashable {
         /// Not playing: never started, stopped, or at the end of the file.
@@ -46,6 +49,8 @@ public final class AudioPlayer: @unchecked Sendable {
         case panChanged(Float)
         /// A seek, to this many seconds.
         case seeked(toTime: Double)
+        /// `isMuted` was set.
+        case muteChanged(Bool)
         /// The playing position in seconds, every `positionUpdateInterval` while playing.
         case position(Double)
     }
@@ -57,19 +62,27 @@ public final class AudioPlayer: @unchecked Sendable {
         let source: AudioFileSource
         let node: FilePlayer
     }
-    let loaded: Locked<Loaded>
+    /// The file loaded, if any, and what the player keeps across files.
+    struct Slot {
+        var file: Loaded?
+        var isLooping = false
+        var isMuted = false
+        var volume: Float = 1
+        var pan: Float = 0
+    }
+    let loaded = Locked(Slot())
     private let stateValue = Locked<State>(.stopped)
     let handlers = Locked<(endOfFile: (@Sendable () -> Void)?, stateChange: (@Sendable (State) -> Void)?)>((nil, nil))
-    let observers = Locked<(next: UInt64, handlers: [(UInt64, @Sendable (Event) -> Void)])>((0, []))
-    let eventLoops = EventFanOut<Event>()
+    let observers = EventObservers<Event>()
     let positionTimer = Locked<PositionTimer?>(nil)
 
     /// Opens `path` for playback on `device` of `backend` (defaults: the runtime pick and its default
-    /// output). Nothing plays until `play()`. `sampleRate` is the rate the player renders at (default: the
-    /// device's; a device that runs another rate gets the output converted at its edge). `channelCount` is
-    /// the output's channels (a mono file feeds them all; other files are mapped by
-    /// `ChannelMap.standard(from:to:)`: stereo averaged to mono, 5.1 mixed down to stereo). `onStreamEvent`
-    /// hears the output stream's events (xruns, server shutdown, device loss) on a control thread.
+    /// output); with no `path`, a player to `load(path:)` a file into later. Nothing plays until `play()`.
+    /// `sampleRate` is the rate the player renders at (default: the device's; a device that runs another
+    /// rate gets the output converted at its edge). `channelCount` is the output's channels (a mono file
+    /// feeds them all; other files are mapped by `ChannelMap.standard(from:to:)`: stereo averaged to mono,
+    /// 5.1 mixed down to stereo). `onStreamEvent` hears the output stream's events (xruns, server shutdown,
+    /// device loss) on a control thread. The player's output has a controller of its own, started here.
     /// - Throws: `AudioError` of kind `fileNotFound`, `fileUnreadable`, `invalidFile` or `unsupportedFormat` when
     ///   `path` is missing, cannot be read, is not usable audio or is in a format the installed codec libraries
     ///   cannot decode; `invalidArgument` for a channel count or rate out of range; with `backend` nil,
@@ -79,25 +92,43 @@ public final class AudioPlayer: @unchecked Sendable {
     ///   even its own rate and channels (or PulseAudio refuses the stream), `timedOut` when the server does not
     ///   answer in time, `streamInvalidated` when the server or device goes away, or `backendError` when the
     ///   backend's library fails (a busy ALSA device, say) or a thread cannot start.
-    public init(
-        path: String, backend: (any AudioBackend)? = nil, device: String? = nil, sampleRate: Double? = nil,
+    public convenience init(
+        path: String? = nil, backend: (any AudioBackend)? = nil, device: String? = nil, sampleRate: Double? = nil,
         channelCount: Int = 2, onStreamEvent: (@Sendable (StreamEvent) -> Void)? = nil
     ) throws(AudioError) {
-        output = try Output(
-            backend: backend, device: device, channelCount: channelCount, sampleRate: sampleRate,
-            name: "Decibel player", onEvent: onStreamEvent)
-        loaded = Locked(try Self.open(path, rate: output.format.sampleRate, channels: output.engine.channelCount))
-        let node = loaded.withLock { $0.node }
-        try output.add(node)
-        watch(node)
-        output.observeDevice { [weak self] device in self?.post(.deviceChanged(device)) }
+        try self.init(
+            path: path,
+            output: Output(
+                backend: backend, device: device, channelCount: channelCount, sampleRate: sampleRate,
+                name: "Decibel player", onEvent: onStreamEvent))
         try output.start()
+    }
+
+    /// A player on `controller`: a group of its own in the shared graph (its volume, pan and meter are the
+    /// player's `output`), optionally with `path` loaded. It sounds while the controller runs.
+    /// - Throws: `AudioError` of kind `invalidState` for a controller with no output channels, or what opening
+    ///   `path` throws: `fileNotFound`, `fileUnreadable`, `invalidFile`, `unsupportedFormat`,
+    ///   `unsupportedConfiguration` (libsoxr refuses the rate) or `backendError` (the decoder thread cannot start).
+    public convenience init(path: String? = nil, on controller: AudioController) throws(AudioError) {
+        try self.init(path: path, output: Output(on: controller, name: "player"))
+    }
+
+    private init(path: String?, output: Output) throws(AudioError) {
+        self.output = output
+        if let path {
+            let file = try Self.open(path, rate: output.format.sampleRate, channels: output.engine.channelCount)
+            try output.add(file.node)
+            loaded.withLock { $0.file = file }
+            watch(file.node)
+        }
+        output.observeDevice { [weak self] device in self?.post(.deviceChanged(device)) }
     }
 
     deinit {
         positionTimer.withLock { $0 }?.stop()
         output.close()
-        loaded.withLock { $0.source }.stop()
+        loaded.withLock { $0.file }?.source.stop()
+        observers.finish()
     }
 
     private static func open(_ path: String, rate: Double, channels: Int) throws(AudioError) -> Loaded {
@@ -113,12 +144,16 @@ public final class AudioPlayer: @unchecked Sendable {
         }
     }
 
-    /// The file being played.
-    public var path: String { loaded.withLock { $0.path } }
+    /// The file being played (`nil` until one is loaded).
+    public var path: String? { loaded.withLock { $0.file?.path } }
     /// The decoder of the file being played.
-    public var source: AudioFileSource { loaded.withLock { $0.source } }
+    public var source: AudioFileSource? { loaded.withLock { $0.file?.source } }
     /// The graph node that plays it (a new one after `load(path:)`).
-    public var node: FilePlayer { loaded.withLock { $0.node } }
+    public var node: FilePlayer? { loaded.withLock { $0.file?.node } }
+    /// The controller the player is a part of (its own output's, unless created `on:` one).
+    public var controller: AudioController? { output.controller }
+    /// The node whose output is what the player plays (its output group's fader): record or tap it.
+    public var soundNode: any AudioNode { output.soundNode }
 
     /// Opens another file in place of this one, keeping volume, pan, looping and the output; the player
     /// stops at the new file's start. Posts `fileChanged`, then `stateChanged(.stopped)` if it was playing.
@@ -127,42 +162,31 @@ public final class AudioPlayer: @unchecked Sendable {
     ///   cannot decode; `unsupportedConfiguration` if libsoxr refuses to resample it to the output's rate; or
     ///   `backendError` when its decoder thread cannot start. The current file stays loaded then.
     public func load(path: String) throws(AudioError) {
-        try replace(
-            with: Self.open(path, rate: output.format.sampleRate, channels: output.engine.channelCount), resumeAt: nil)
+        try replace(with: Self.open(path, rate: output.format.sampleRate, channels: output.engine.channelCount))
         post(.fileChanged(path: path))
         setState(.stopped)
     }
 
     /// Moves playback to another device of the output's backend (`nil`: its default output) without
-    /// stopping: the position is kept, and a device at another rate gets the file resampled for it.
-    /// Posts `deviceChanged`.
+    /// stopping: the position is kept, and a device at another rate is converted at its edge (the controller
+    /// keeps its rate). On a shared controller every part moves. Posts `deviceChanged`.
     /// - Throws: `AudioError` from `Output.setDevice(_:)`: `invalidState` or `backendError` when JACK cannot stop
     ///   the old stream; `deviceNotFound` for an unknown `device`, or `backendUnavailable`,
     ///   `unsupportedConfiguration`, `timedOut`, `streamInvalidated` or `backendError` when the new stream cannot
-    ///   open or start. When the new device runs another rate, reopening the file can throw `fileNotFound`,
-    ///   `fileUnreadable`, `invalidFile` or `unsupportedFormat` (it changed or went away meanwhile),
-    ///   `unsupportedConfiguration` (libsoxr refuses the rate) or `backendError` (its decoder thread cannot start).
-    public func setDevice(_ device: String?) throws(AudioError) {
-        let rate = output.format.sampleRate
-        let position = currentTime, wasPlaying = state == .playing
-        try output.setDevice(device)
-        guard output.format.sampleRate != rate else { return }
-        try replace(
-            with: Self.open(path, rate: output.format.sampleRate, channels: output.engine.channelCount),
-            resumeAt: position)
-        if wasPlaying { _ = node.play() }
-    }
+    ///   open or start.
+    public func setDevice(_ device: String?) throws(AudioError) { try output.setDevice(device) }
 
-    private func replace(with new: Loaded, resumeAt seconds: Double?) throws(AudioError) {
-        let old = loaded.withLock { $0 }
-        new.node.volume.value = old.node.volume.value
-        new.node.pan.value = old.node.pan.value
-        new.source.isLooping = old.source.isLooping
-        new.node.isLooping = old.node.isLooping
-        if let seconds { _ = new.node.seek(to: Int((seconds * output.format.sampleRate).rounded())) }
+    private func replace(with new: Loaded) throws(AudioError) {
+        let (old, keep) = loaded.withLock { ($0.file, $0) }
+        new.node.volume.value = keep.volume
+        new.node.pan.value = keep.pan
+        new.node.mute.value = keep.isMuted ? 1 : 0
+        new.source.isLooping = keep.isLooping
+        new.node.isLooping = keep.isLooping
         try output.add(new.node)
-        loaded.withLock { $0 = new }
+        loaded.withLock { $0.file = new }
         watch(new.node)
+        guard let old else { return }
         _ = old.node.pause()
         try output.remove(old.node)
         old.source.stop()
@@ -198,38 +222,60 @@ public final class AudioPlayer: @unchecked Sendable {
     /// Playing, paused or stopped.
     public var state: State { stateValue.withLock { $0 } }
 
-    /// Starts or resumes playback.
+    /// Starts or resumes playback; does nothing before a file is loaded.
     public func play() {
+        guard let node else { return }
         _ = node.play()
         setState(.playing)
     }
 
     /// Pauses, keeping the position.
     public func pause() {
+        guard let node else { return }
         _ = node.pause()
         setState(.paused)
     }
 
     /// Stops and rewinds to the start.
     public func stop() {
-        let node = node
-        _ = node.pause()
-        _ = node.seek(to: 0)
+        if let node {
+            _ = node.pause()
+            _ = node.seek(to: 0)
+        }
         setState(.stopped)
     }
 
     /// Whether playback starts over at the end instead of stopping; the decoder wraps, so there is no gap.
+    /// Kept across `load(path:)`.
     public var isLooping: Bool {
-        get { source.isLooping }
+        get { loaded.withLock { $0.isLooping } }
         set {
-            let current = loaded.withLock { $0 }
-            current.source.isLooping = newValue
-            current.node.isLooping = newValue
+            let file = loaded.withLock { slot in
+                slot.isLooping = newValue
+                return slot.file
+            }
+            file?.source.isLooping = newValue
+            file?.node.isLooping = newValue
+        }
+    }
+
+    /// Whether the player is silent while it goes on playing (TAAE's channel mute); ramps, so it never
+    /// clicks. Kept across `load(path:)`. Posts `muteChanged`.
+    public var isMuted: Bool {
+        get { loaded.withLock { $0.isMuted } }
+        set {
+            let node = loaded.withLock { slot in
+                slot.isMuted = newValue
+                return slot.file?.node
+            }
+            node?.mute.value = newValue ? 1 : 0
+            post(.muteChanged(newValue))
         }
     }
 
     /// Jumps to `frame` (at the output rate), clamped to the file; works while playing. Posts `seeked`.
     public func seek(toFrame frame: Int) {
+        guard let node else { return }
         let target = max(0, min(frame, totalFrames))
         _ = node.seek(to: target)
         post(.seeked(toTime: Double(target) / sampleRate))
@@ -244,11 +290,11 @@ public final class AudioPlayer: @unchecked Sendable {
     /// The output rate the player renders at.
     public var sampleRate: Double { output.format.sampleRate }
 
-    /// Frames the file lasts at the output rate.
-    public var totalFrames: Int { source.expectedFrames }
+    /// Frames the file lasts at the output rate (0 with no file).
+    public var totalFrames: Int { source?.expectedFrames ?? 0 }
 
     /// The playing position in seconds (follows seeks and wraps when looping).
-    public var currentTime: Double { Double(source.currentFrame) / sampleRate }
+    public var currentTime: Double { Double(source?.currentFrame ?? 0) / sampleRate }
 
     /// The file's length in seconds.
     public var duration: Double { Double(totalFrames) / sampleRate }
@@ -259,21 +305,31 @@ public final class AudioPlayer: @unchecked Sendable {
     /// `duration` as `m:ss` (or `h:mm:ss`).
     public var formattedDuration: String { Self.format(duration) }
 
-    /// Playback volume, 0 ... 4 (1 is unity); changes ramp. Posts `volumeChanged`.
+    /// Playback volume, 0 ... 4 (1 is unity); changes ramp. Kept across `load(path:)`. Posts `volumeChanged`.
     public var volume: Float {
-        get { node.volume.value }
+        get { loaded.withLock { $0.volume } }
         set {
-            node.volume.value = newValue
-            post(.volumeChanged(node.volume.value))
+            let value = min(max(newValue.isFinite ? newValue : 1, 0), 4)
+            let node = loaded.withLock { slot in
+                slot.volume = value
+                return slot.file?.node
+            }
+            node?.volume.value = value
+            post(.volumeChanged(value))
         }
     }
 
-    /// Stereo position, -1 (left) ... 1 (right). Posts `panChanged`.
+    /// Stereo position, -1 (left) ... 1 (right). Kept across `load(path:)`. Posts `panChanged`.
     public var pan: Float {
-        get { node.pan.value }
+        get { loaded.withLock { $0.pan } }
         set {
-            node.pan.value = newValue
-            post(.panChanged(node.pan.value))
+            let value = min(max(newValue.isFinite ? newValue : 0, -1), 1)
+            let node = loaded.withLock { slot in
+                slot.pan = value
+                return slot.file?.node
+            }
+            node?.pan.value = value
+            post(.panChanged(value))
         }
     }
 

@@ -10,11 +10,15 @@ public protocol MicrophoneDelegate: AnyObject, Sendable {
     func microphone(_ microphone: Microphone, didReceive event: StreamEvent)
     /// The backend's device list changed (a device appeared, vanished, or the default moved).
     func microphone(_ microphone: Microphone, didObserve change: DeviceEvent)
+    /// The microphone moved to another device: by `setDevice(_:)` (the id asked for, `nil` for the
+    /// default) or because the server moved the capture stream (the new id).
+    func microphone(_ microphone: Microphone, didChangeDevice device: String?)
 }
 
 extension MicrophoneDelegate {
     public func microphone(_ microphone: Microphone, didReceive event: StreamEvent) {}
     public func microphone(_ microphone: Microphone, didObserve change: DeviceEvent) {}
+    public func microphone(_ microphone: Microphone, didChangeDevice device: String?) {}
 }
 
 /// A microphone in one line, after EZAudio's `EZMicrophone`: start it, and float buffers arrive on a
@@ -27,14 +31,19 @@ extension MicrophoneDelegate {
 /// }
 /// try microphone.start()
 /// ```
-public final class Microphone: @unchecked Sendable {
+///
+/// Created `on:` an `AudioController`, the microphone is one part of a shared graph: its `soundNode`
+/// can be recorded with players, and `isMonitoring` plays it through the controller's output (with the
+/// filters on `monitor`) — TAAE's playthrough channel.
+public final class Microphone: ControllerPart {
     /// The backend the microphone captures from.
     public let backend: any AudioBackend
     /// Channels delivered per buffer.
     public let channelCount: Int
     /// Frames per delivered buffer.
     public let bufferSize: Int
-    /// The device channels captured (0-based), or `nil` for the first `channelCount`.
+    /// The channels captured (0-based): device channels for a stand-alone microphone, the controller's
+    /// input channels for one on a controller; `nil` for the first `channelCount`.
     public let channels: [Int]?
     /// Receives buffers, events and device changes; held weakly. Set it from any thread: buffers arrive on
     /// the consumer thread, which reads it under a lock (ThreadSanitizer found the plain weak property raced).
@@ -45,19 +54,29 @@ public final class Microphone: @unchecked Sendable {
     private struct WeakDelegate { weak var delegate: (any MicrophoneDelegate)? }
     private let delegateHolder = Locked(WeakDelegate())
 
+    /// The captured channels as a node: record it (`Recorder.record(mixing:on:)`), tap it, or connect it.
+    public let node: ChannelSelector
+    /// The group the microphone is heard through when `isMonitoring`; put effects in its filters.
+    public let monitor: ChannelGroup
+    private let meter: LevelMeter
     private let onBuffer: (@Sendable (AudioBufferView) -> Void)?
     private let sampleRate: Double?
-    private struct Session {
-        let engine: AudioEngine
-        let tap: GraphTap
-        let meter: LevelMeter
+    private let sharedController: AudioController?
+    struct Capture {
+        var controller: AudioController?
+        var tap: GraphTap?
+        var device: String?
+        var running = false
+        var watch: UInt64?
     }
-    private let state = Locked<(session: Session?, device: String?, running: Bool)>((nil, nil, false))
-    private var deviceObservation: DeviceObservation?
+    let capture = Locked(Capture())
+    let deviceObservers = EventObservers<String?>()
+    private let deviceObservation = Locked<DeviceObservation?>(nil)
     private let bufferLoops = EventFanOut<[[Float]]>()
 
     /// Opens the microphone on `device` of `backend` (defaults: the runtime-picked backend and its default
-    /// input). `onBuffer`, if given, receives every buffer before the delegate does.
+    /// input). `onBuffer`, if given, receives every buffer before the delegate does. The microphone has a
+    /// capture-only controller of its own, opened by `start()`.
     /// - Throws: `AudioError` of kind `invalidArgument` when `channelCount` is not 1...64 or `bufferSize` is not
     ///   16...65536; with `backend` nil, `unknownBackend` when `DECIBEL_BACKEND` names no backend or
     ///   `backendUnavailable` when the one it names is unavailable. The stream opens, and `device` is checked,
@@ -68,8 +87,8 @@ public final class Microphone: @unchecked Sendable {
         onBuffer: (@Sendable (AudioBufferView) -> Void)? = nil
     ) throws(AudioError) {
         try self.init(
-            backend: backend, device: device, channels: nil, channelCount: channelCount, sampleRate: sampleRate,
-            bufferSize: bufferSize, onBuffer: onBuffer)
+            backend: resolveBackend(backend), shared: nil, device: device, channels: nil, channelCount: channelCount,
+            sampleRate: sampleRate, bufferSize: bufferSize, onBuffer: onBuffer)
     }
 
     /// Opens the microphone on chosen input channels of the device (0-based, in the order given): channels
@@ -83,17 +102,40 @@ public final class Microphone: @unchecked Sendable {
         backend: (any AudioBackend)? = nil, device: String? = nil, channels: [Int], sampleRate: Double? = nil,
         bufferSize: Int = 1024, onBuffer: (@Sendable (AudioBufferView) -> Void)? = nil
     ) throws(AudioError) {
-        guard !channels.isEmpty, channels.allSatisfy({ (0..<1024).contains($0) }) else {
-            throw AudioError(.invalidArgument, "a microphone takes channel numbers from 0 to 1023, not \(channels)")
-        }
+        try Self.check(channels, below: 1024)
         try self.init(
-            backend: backend, device: device, channels: channels, channelCount: channels.count, sampleRate: sampleRate,
-            bufferSize: bufferSize, onBuffer: onBuffer)
+            backend: resolveBackend(backend), shared: nil, device: device, channels: channels,
+            channelCount: channels.count, sampleRate: sampleRate, bufferSize: bufferSize, onBuffer: onBuffer)
+    }
+
+    /// A microphone on `controller`: `channels` of the controller's input (0-based; default all of them)
+    /// as a node of its graph. `start()` opens the controller's input if no part has yet (see
+    /// `AudioController.openInput()`) and starts delivering buffers; the controller runs with
+    /// `controller.start()`.
+    /// - Throws: `AudioError` of kind `invalidArgument` when `channels` is empty or names a channel the
+    ///   controller does not capture, or `bufferSize` is not 16...65536.
+    public convenience init(
+        on controller: AudioController, channels: [Int]? = nil, bufferSize: Int = 1024,
+        onBuffer: (@Sendable (AudioBufferView) -> Void)? = nil
+    ) throws(AudioError) {
+        if let channels { try Self.check(channels, below: controller.inputChannelCount) }
+        try self.init(
+            backend: controller.backend, shared: controller, device: nil, channels: channels,
+            channelCount: channels?.count ?? controller.inputChannelCount, sampleRate: nil, bufferSize: bufferSize,
+            onBuffer: onBuffer)
+        try attach(to: controller)
+    }
+
+    private static func check(_ channels: [Int], below limit: Int) throws(AudioError) {
+        guard !channels.isEmpty, channels.allSatisfy({ (0..<limit).contains($0) }) else {
+            throw AudioError(
+                .invalidArgument, "a microphone takes channel numbers from 0 to \(limit - 1), not \(channels)")
+        }
     }
 
     private init(
-        backend: (any AudioBackend)?, device: String?, channels: [Int]?, channelCount: Int, sampleRate: Double?,
-        bufferSize: Int, onBuffer: (@Sendable (AudioBufferView) -> Void)?
+        backend: any AudioBackend, shared: AudioController?, device: String?, channels: [Int]?, channelCount: Int,
+        sampleRate: Double?, bufferSize: Int, onBuffer: (@Sendable (AudioBufferView) -> Void)?
     ) throws(AudioError) {
         guard (1...64).contains(channelCount) else {
             throw AudioError(.invalidArgument, "a microphone takes 1 to 64 channels, not \(channelCount)")
@@ -101,71 +143,110 @@ public final class Microphone: @unchecked Sendable {
         guard (16...65536).contains(bufferSize) else {
             throw AudioError(.invalidArgument, "a microphone buffer holds 16 to 65536 frames, not \(bufferSize)")
         }
-        self.backend = try resolveBackend(backend)
+        self.backend = backend
         self.channelCount = channelCount
         self.bufferSize = bufferSize
         self.sampleRate = sampleRate
         self.channels = channels
         self.onBuffer = onBuffer
-        state.withLock { $0.device = device }
-        deviceObservation = try? self.backend.observeDevices { [weak self] change in
+        sharedController = shared
+        // A stand-alone microphone's controller captures just its device channels; one on a shared
+        // controller picks its channels from the controller's input.
+        node = ChannelSelector(channels: shared == nil ? Array(0..<channelCount) : channels ?? Array(0..<channelCount))
+        monitor = ChannelGroup(name: "microphone", channelCount: max(1, shared?.channelCount ?? channelCount))
+        monitor.isMuted = true
+        meter = LevelMeter(channelCount: channelCount)
+        capture.withLock { $0.device = device }
+        let observation = try? backend.observeDevices { [weak self] change in
             guard let self else { return }
             self.delegate?.microphone(self, didObserve: change)
         }
+        deviceObservation.withLock { $0 = observation }
     }
 
     deinit {
-        deviceObservation?.cancel()
-        state.withLock { $0.session }?.engine.stream?.close()
+        deviceObservation.withLock { $0 }?.cancel()
+        let capture = capture.withLock { $0 }
+        if let token = capture.watch { capture.controller?.removeObserver(token) }
+        if sharedController == nil {
+            capture.controller?.close()
+        } else if let engine = capture.controller?.engine {
+            if let tap = capture.tap { try? engine.removeTap(tap) }
+            try? engine.edit { editor in
+                editor.detach(node)
+                editor.detach(meter)
+                editor.remove(monitor)
+            }
+        }
+        deviceObservers.finish()
     }
 
-    /// The device id captured from (`nil`: the backend's default input).
-    public var device: String? { state.withLock { $0.device } }
+    /// The controller the microphone is a part of: the shared one it was created on, or its own once
+    /// `start()` has opened it.
+    public var controller: AudioController? { capture.withLock { $0.controller } }
+
+    /// The captured channels (`node`): what a recorder of this microphone records.
+    public var soundNode: any AudioNode { node }
+
+    /// Whether the microphone is heard through its controller's output (an output-less controller, as
+    /// a stand-alone microphone's, has none). Off at first; the change ramps.
+    public var isMonitoring: Bool {
+        get { !monitor.isMuted }
+        set { monitor.isMuted = !newValue }
+    }
 
     /// Whether capture is running.
-    public var isRunning: Bool { state.withLock { $0.running } }
+    public var isRunning: Bool { capture.withLock { $0.running } }
 
-    /// The rate buffers arrive at (known once started).
-    public var actualSampleRate: Double? { state.withLock { $0.session?.engine.format.sampleRate } }
+    /// The rate buffers arrive at (known once the controller is open).
+    public var actualSampleRate: Double? { controller?.format.sampleRate }
 
     /// Frames lost because the receiver was too slow.
-    public var droppedFrames: Int { state.withLock { $0.session?.tap.droppedFrames ?? 0 } }
+    public var droppedFrames: Int { capture.withLock { $0.tap?.droppedFrames ?? 0 } }
 
     /// Peak level since the last read, per channel, in dBFS.
     public func peakDBFS(channel: Int = 0) -> Double {
-        state.withLock { $0.session?.meter.peakDBFS(channel: channel) ?? -.infinity }
+        controller == nil ? -.infinity : meter.peakDBFS(channel: channel)
     }
 
-    /// Starts capturing (opening the stream on first use).
+    /// Starts capturing: a stand-alone microphone opens its stream on first use; one on a shared
+    /// controller opens the controller's input if need be and delivers from now on.
     /// - Throws: `AudioError` of kind `invalidArgument` when `sampleRate` is out of range (1000...768000 Hz);
     ///   opening the stream, `backendUnavailable` when the backend's library or server is missing,
     ///   `deviceNotFound` for an unknown `device`, `unsupportedConfiguration` when the device refuses even its own
     ///   rate and channels (or PulseAudio refuses the stream), `timedOut` when the server does not answer in time;
-    ///   `streamInvalidated` when the server or device goes away; or `backendError` when the backend's library
-    ///   fails (a busy ALSA device, say) or a thread cannot start.
+    ///   `streamInvalidated` when the server or device goes away; `invalidState` when the controller is closed; or
+    ///   `backendError` when the backend's library fails (a busy ALSA device, say) or a thread cannot start.
     public func start() throws(AudioError) {
-        try state.withLock { (state: inout (session: Session?, device: String?, running: Bool)) throws(AudioError) in
-            guard !state.running else { return }
-            let session: Session
-            if let existing = state.session {
-                session = existing
+        try capture.withLock { (capture: inout Capture) throws(AudioError) in
+            guard !capture.running else { return }
+            if let shared = sharedController {
+                try shared.openInput()
             } else {
-                session = try makeSession(device: state.device)
+                if capture.controller == nil {
+                    let controller = try AudioController(
+                        backend: backend, inputDevice: capture.device, channelCount: 0,
+                        inputChannelCount: channelCount, inputChannels: channels, usesInput: true,
+                        sampleRate: sampleRate, name: "Decibel microphone")
+                    capture.controller = controller
+                    capture.watch = watch(controller)
+                    try connect(to: controller, tapping: &capture)
+                }
+                try capture.controller?.start()
             }
-            state.session = session
-            try session.engine.stream?.start()
-            state.running = true
+            capture.running = true
         }
     }
 
-    /// Stops capturing; buffers already captured are still delivered.
+    /// Stops capturing; buffers already captured are still delivered. A stand-alone microphone stops its
+    /// stream; one on a shared controller stops delivering (the controller runs on).
     /// - Throws: `AudioError` of kind `backendError` when JACK cannot deactivate the stream's client (the other
     ///   backends do not throw when stopping).
     public func stop() throws(AudioError) {
-        try state.withLock { (state: inout (session: Session?, device: String?, running: Bool)) throws(AudioError) in
-            guard state.running else { return }
-            try state.session?.engine.stream?.stop()
-            state.running = false
+        try capture.withLock { (capture: inout Capture) throws(AudioError) in
+            guard capture.running else { return }
+            if sharedController == nil { try capture.controller?.stop() }
+            capture.running = false
         }
     }
 
@@ -186,6 +267,31 @@ public final class Microphone: @unchecked Sendable {
     /// ```
     public func buffers(capacity: Int = 16) -> EventSequence<[[Float]]> { bufferLoops.sequence(capacity: capacity) }
 
+    private func attach(to controller: AudioController) throws(AudioError) {
+        try capture.withLock { (capture: inout Capture) throws(AudioError) in
+            capture.controller = controller
+            capture.watch = watch(controller)
+            try connect(to: controller, tapping: &capture)
+        }
+    }
+
+    /// Puts `node`, the meter and the monitor group in the controller's graph and taps `node`.
+    private func connect(to controller: AudioController, tapping capture: inout Capture) throws(AudioError) {
+        let engine = controller.engine
+        try engine.edit { (editor: inout GraphEditor) throws(AudioError) in
+            try editor.connect(engine.inputNode, to: node)
+            try editor.connect(node, to: meter)
+            try editor.add(monitor, to: engine.mainGroup)
+            try editor.add(node, to: monitor)
+        }
+        capture.tap = try engine.installTap(on: node, bufferSize: bufferSize) { [weak self] buffer in
+            guard let self, self.isRunning else { return }
+            self.onBuffer?(buffer)
+            self.feedLoops(buffer)
+            self.delegate?.microphone(self, didReceive: buffer)
+        }
+    }
+
     /// Consumer thread: copies `buffer` once for the loops over `buffers()`, if there are any.
     private func feedLoops(_ buffer: AudioBufferView) {
         guard bufferLoops.hasLoops else { return }
@@ -193,57 +299,5 @@ public final class Microphone: @unchecked Sendable {
             (0..<buffer.channelCount).map {
                 Array(UnsafeBufferPointer(start: buffer.samples($0), count: buffer.frameCount))
             })
-    }
-
-    /// Moves capture to another device (`nil`: the default input), restarting if it was running. When it was
-    /// running and the new device cannot be opened or started, capture goes back to the old device before
-    /// the error is thrown, so a mistyped device id loses nothing.
-    /// - Throws: `AudioError` of kind `backendError` when JACK cannot stop the old stream; and, when it was
-    ///   running, what `start()` throws opening `device`: `deviceNotFound` for an unknown `device`,
-    ///   `backendUnavailable`, `unsupportedConfiguration`, `timedOut`, `streamInvalidated`, `invalidArgument` or
-    ///   `backendError`.
-    public func setDevice(_ device: String?) throws(AudioError) {
-        let wasRunning = isRunning
-        try stop()
-        let (old, oldDevice) = state.withLock { state in
-            defer { state.session = nil; state.device = device }
-            return (state.session, state.device)
-        }
-        old?.engine.stream?.close()
-        guard wasRunning else { return }
-        do {
-            try start()
-        } catch {
-            let failed = state.withLock { state in
-                defer { state.session = nil; state.device = oldDevice }
-                return state.session
-            }
-            failed?.engine.stream?.close()
-            try? start()
-            throw error
-        }
-    }
-
-    private func makeSession(device: String?) throws(AudioError) -> Session {
-        let configuration = StreamConfiguration(
-            direction: .input, device: device, sampleRate: sampleRate, channelCount: channelCount,
-            bufferSize: .automatic, name: "Decibel microphone",
-            onEvent: { [weak self] event in
-                guard let self else { return }
-                self.delegate?.microphone(self, didReceive: event)
-            },
-            render: { _ in }
-        )
-        let engine = try AudioEngine.adapted(backend: backend, configuration: configuration, inputChannels: channels)
-        let meter = LevelMeter(channelCount: channelCount)
-        try engine.attach(meter)
-        try engine.connect(engine.inputNode, to: meter)
-        let tap = try engine.installTap(on: engine.inputNode, bufferSize: bufferSize) { [weak self] buffer in
-            guard let self else { return }
-            self.onBuffer?(buffer)
-            self.feedLoops(buffer)
-            self.delegate?.microphone(self, didReceive: buffer)
-        }
-        return Session(engine: engine, tap: tap, meter: meter)
     }
 }

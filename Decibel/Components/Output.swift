@@ -14,23 +14,20 @@ import Synchronization
 /// }
 /// try output.start()
 /// ```
-public final class Output: @unchecked Sendable {
-    /// The engine rendering into the output stream.
-    public let engine: AudioEngine
-    /// The group everything the output plays goes through; it carries `volume` and `pan`.
+public final class Output: ControllerPart {
+    /// The controller the output plays on (its own unless created `on:` one).
+    public let controller: AudioController?
+    /// The group everything the output plays goes through; it carries `volume` and `pan`. Its filters
+    /// are the app's: the meter listens beside them.
     public let group: ChannelGroup
-    /// The backend the output plays through.
-    public let backend: any AudioBackend
-    /// Measures what leaves the output (after volume and pan).
+    /// Measures what leaves the output's group (after its filters, volume and pan).
     public let meter: LevelMeter
-    private let configuration: StreamConfiguration
-    private let current: Locked<(stream: any AudioStream, device: String?)>
-    private let switching = Locked<Void>(())
-    private let deviceHandlers = Locked<[UInt64: @Sendable (String?) -> Void]>([:])
-    private let nextHandler = Atomic<UInt64>(0)
+    private let shared: AudioController
+    private let ownsController: Bool
 
     /// Opens an output on `device` of `backend` (defaults: the runtime-picked backend, its default
-    /// output), optionally with a data source that fills each block on the render thread.
+    /// output), optionally with a data source that fills each block on the render thread. The output has
+    /// a controller of its own; `init(on:name:dataSource:)` puts one on a shared controller instead.
     /// - Throws: `AudioError` of kind `invalidArgument` for a channel count, rate or buffer size out of range;
     ///   with `backend` nil, `unknownBackend` when `DECIBEL_BACKEND` names no backend; or what opening the stream
     ///   throws: `backendUnavailable` when the backend's library or server is missing (or the backend named is
@@ -38,109 +35,104 @@ public final class Output: @unchecked Sendable {
     ///   refuses even its own rate and channels, `timedOut` when the server does not answer in time,
     ///   `streamInvalidated` when a PulseAudio server goes away meanwhile, or `backendError` when the backend's
     ///   library fails otherwise (a busy ALSA device, say) or a thread cannot start.
-    public init(
+    public convenience init(
         backend: (any AudioBackend)? = nil, device: String? = nil, channelCount: Int = 2,
         sampleRate: Double? = nil, bufferSize: BufferSize = .automatic, name: String = "Decibel output",
         dataSource: (@Sendable (AudioBufferView, Int64) -> Void)? = nil,
         onEvent: (@Sendable (StreamEvent) -> Void)? = nil
     ) throws(AudioError) {
-        let backend = try resolveBackend(backend)
-        self.backend = backend
-        let handlers = deviceHandlers
-        let configuration = StreamConfiguration(
-            direction: .output, device: device, sampleRate: sampleRate, channelCount: channelCount,
-            bufferSize: bufferSize, name: name,
-            onEvent: { event in
-                onEvent?(event)
-                // The server moved the stream (it followed the default, or a user moved it).
-                if case .deviceChanged(let id) = event {
-                    for handler in handlers.withLock({ Array($0.values) }) { handler(id) }
-                }
-            },
-            render: { _ in }
-        )
-        self.configuration = configuration
-        engine = try AudioEngine.adapted(backend: backend, configuration: configuration)
-        guard let stream = engine.stream else { throw AudioError(.invalidState, "the output's engine has no stream") }
-        current = Locked((stream, device))
-        group = ChannelGroup(name: "output", channelCount: engine.channelCount)
-        try engine.mainGroup.add(group)
+        guard (1...64).contains(channelCount) else {
+            throw AudioError(.invalidArgument, "an output plays 1 to 64 channels, not \(channelCount)")
+        }
+        var forward: (@Sendable (AudioController.Event) -> Void)? = nil
+        if let onEvent {
+            forward = { event in if case .stream(let streamEvent) = event { onEvent(streamEvent) } }
+        }
+        let controller = try AudioController(
+            backend: backend, outputDevice: device, channelCount: channelCount, sampleRate: sampleRate,
+            bufferSize: bufferSize, name: name, onEvent: forward)
+        try self.init(controller: controller, owns: true, name: "output", dataSource: dataSource)
+    }
+
+    /// An output on `controller`: a group of its own in the controller's graph, with volume, pan and a
+    /// meter, optionally with a data source. `start()` and `stop()` then sound and silence this output
+    /// only; the controller runs with `controller.start()`.
+    /// - Throws: `AudioError` of kind `invalidState` for a controller with no output channels.
+    public convenience init(
+        on controller: AudioController, name: String = "output",
+        dataSource: (@Sendable (AudioBufferView, Int64) -> Void)? = nil
+    ) throws(AudioError) {
+        try self.init(controller: controller, owns: false, name: name, dataSource: dataSource)
+    }
+
+    private init(
+        controller: AudioController, owns: Bool, name: String, dataSource: (@Sendable (AudioBufferView, Int64) -> Void)?
+    ) throws(AudioError) {
+        guard controller.channelCount > 0 else {
+            throw AudioError(.invalidState, "the controller only captures; create it with channelCount above 0")
+        }
+        self.controller = controller
+        shared = controller
+        ownsController = owns
+        let engine = controller.engine
+        group = ChannelGroup(name: name, channelCount: engine.channelCount)
         meter = LevelMeter(channelCount: engine.channelCount)
-        try engine.mainGroup.setFilters([meter])
+        try engine.mainGroup.add(group)
+        try engine.connect(group.fader, to: meter)
         if let dataSource {
             try add(BlockSource(channelCount: engine.channelCount, fill: dataSource))
         }
     }
 
+    /// The engine rendering the output (its controller's).
+    public var engine: AudioEngine { shared.engine }
+
+    /// The backend the output plays through.
+    public var backend: any AudioBackend { shared.backend }
+
+    /// The node whose output is what this output plays (its group's fader).
+    public var soundNode: any AudioNode { group.fader }
+
     /// The stream the engine renders into (a new one after `setDevice(_:)`).
-    public var stream: any AudioStream { current.withLock { $0.stream } }
+    public var stream: any AudioStream { shared.stream }
 
     /// The device asked for (`nil`: the backend's default output).
-    public var device: String? { current.withLock { $0.device } }
+    public var device: String? { shared.outputDevice }
 
-    /// Moves playback to `device` (`nil`: the default output) without touching what is added: a stream
-    /// opens on the new device, the engine moves to it (re-preparing nodes if the rate differs) and, if
-    /// the output was playing, plays on. Device-change observers hear the new id. The old device is
-    /// released first, so a device that allows one client at a time works too; when the new one cannot be
-    /// opened, the output opens its old device again (and plays on if it was playing) before throwing, so a
-    /// mistyped device id loses nothing.
+    /// Moves playback to `device` (`nil`: the default output) without touching what is added; see
+    /// `AudioController.setOutputDevice(_:)`, which this is (on a shared controller, every part moves).
     /// - Throws: `AudioError` of kind `invalidState` (after `close()`) or `backendError` when JACK cannot stop the
     ///   old stream; opening the new one, `deviceNotFound` for an unknown `device`, `backendUnavailable` when the
     ///   backend's library or server is missing, `unsupportedConfiguration` when the device refuses even its own
     ///   rate and channels (or PulseAudio refuses the stream), `timedOut` when the server does not answer in
     ///   time, `streamInvalidated` when the server or device goes away, or `backendError` when the backend's
     ///   library fails or a thread cannot start; starting it (if the output was playing), the same kinds.
-    public func setDevice(_ device: String?) throws(AudioError) {
-        // The streams are stopped, opened and started outside `current`'s lock: a stream event handler that
-        // reads `stream` or `device` meanwhile must not wait on it. `switching` keeps two switches apart.
-        try switching.withLock { (_: inout Void) throws(AudioError) in
-            let (old, oldDevice) = current.withLock { ($0.stream, $0.device) }
-            let wasRunning = old.state == .running
-            try old.stop()
-            old.close()
-            let new: any AudioStream
-            do throws(AudioError) {
-                new = try openStream(on: device)
-            } catch {
-                if let back = try? openStream(on: oldDevice) {
-                    current.withLock { $0 = (back, oldDevice) }
-                    if wasRunning { try? back.start() }
-                }
-                throw error
-            }
-            current.withLock { $0 = (new, device) }
-            if wasRunning { try new.start() }
-        }
-        for handler in deviceHandlers.withLock({ Array($0.values) }) { handler(device) }
-    }
-
-    /// A stream on `device` with the output's configuration, the engine attached to it (not started).
-    private func openStream(on device: String?) throws(AudioError) -> any AudioStream {
-        var configuration = configuration
-        configuration.outputDevice = device
-        configuration.render = engine.renderCallback
-        let stream = try backend.makeAdaptedStream(configuration)
-        do {
-            try engine.attach(to: stream)
-        } catch {
-            stream.close()
-            throw error
-        }
-        return stream
-    }
+    public func setDevice(_ device: String?) throws(AudioError) { try shared.setOutputDevice(device) }
 
     /// Calls `handler` on a control thread whenever the output's device changes: by `setDevice(_:)` (the
     /// id asked for, `nil` for the default) or because the server moved the stream (the new id). Returns
     /// a token; `removeDeviceObserver(_:)` stops the calls.
     @discardableResult
     public func observeDevice(_ handler: @escaping @Sendable (String?) -> Void) -> UInt64 {
-        let token = nextHandler.add(1, ordering: .relaxed).newValue
-        deviceHandlers.withLock { $0[token] = handler }
-        return token
+        shared.addObserver { event in
+            if case .outputDeviceChanged(let device) = event { handler(device) }
+        }
     }
 
     /// Stops the calls of an `observeDevice(_:)` handler.
-    public func removeDeviceObserver(_ token: UInt64) { _ = deviceHandlers.withLock { $0.removeValue(forKey: token) } }
+    public func removeDeviceObserver(_ token: UInt64) { shared.removeObserver(token) }
+
+    /// Hands `handler` what the output plays (after its filters, volume and pan), in buffers of
+    /// `bufferSize` frames on a consumer thread — for meters and scopes, EZOutput's played audio. Remove it
+    /// with `engine.removeTap(_:)`.
+    /// - Throws: `AudioError` of kind `invalidArgument` when `bufferSize` is below 1, or `backendError` when the
+    ///   tap's consumer thread cannot start.
+    @discardableResult
+    public func playedAudio(
+        bufferSize: Int = 1024, _ handler: @escaping @Sendable (AudioBufferView) -> Void
+    ) throws(AudioError) -> GraphTap {
+        try engine.installTap(on: group, bufferSize: bufferSize, handler: handler)
+    }
 
     /// Opens an output that plays `renderer`, a value the output then owns (see `AudioRenderer`): its
     /// `render(_:)` runs on the render thread for every block, with no `Sendable` or locks needed.
@@ -173,7 +165,7 @@ public final class Output: @unchecked Sendable {
         try add(BlockSource(channelCount: engine.channelCount, renderer: renderer))
     }
 
-    deinit { stream.close() }
+    deinit { close() }
 
     /// Adds a node (a player, a tone, a group) to what the output plays.
     /// - Throws: `AudioError` of kind `invalidArgument` when adding `node` would make a cycle in the graph (a node
@@ -197,20 +189,36 @@ public final class Output: @unchecked Sendable {
         set { group.pan.value = newValue }
     }
 
-    /// Starts playing.
+    /// Starts playing: its own controller's stream starts; on a shared controller the output's group
+    /// sounds again (the controller runs with `controller.start()`).
     /// - Throws: `AudioError` of kind `invalidState` after `close()`, `streamInvalidated` when the stream's server
     ///   or device has gone away, `backendUnavailable` or `timedOut` when a PipeWire or PulseAudio server does not
     ///   answer as the stream connects, `unsupportedConfiguration` when PulseAudio refuses the stream, or
     ///   `backendError` when the backend's library fails to start it (or its thread cannot start).
-    public func start() throws(AudioError) { try stream.start() }
+    public func start() throws(AudioError) {
+        if ownsController { try shared.start() } else { group.isMuted = false }
+    }
 
-    /// Stops playing; nodes keep their state.
-    /// - Throws: `AudioError` of kind `invalidState` (after `close()`) or `backendError` when JACK cannot
-    ///   deactivate the stream's client; the other backends do not throw when stopping.
-    public func stop() throws(AudioError) { try stream.stop() }
+    /// Stops playing, nodes keeping their state: its own controller's stream stops; on a shared controller
+    /// the output's group falls silent (muted) and the other parts play on.
+    /// - Throws: `AudioError` of kind `backendError` when JACK cannot deactivate the stream's client; the other
+    ///   backends do not throw when stopping.
+    public func stop() throws(AudioError) {
+        if ownsController { try shared.stop() } else { group.isMuted = true }
+    }
 
-    /// Stops and releases the device.
-    public func close() { stream.close() }
+    /// Releases the output: its own controller closes (the device is released); on a shared controller its
+    /// group and meter leave the graph.
+    public func close() {
+        if ownsController {
+            shared.close()
+        } else {
+            try? engine.edit { editor in
+                editor.detach(meter)
+                editor.remove(group)
+            }
+        }
+    }
 
     /// The backend and device this output plays on, and the negotiated format.
     public var format: StreamFormat { stream.format }

@@ -15,10 +15,21 @@ extension Recorder {
         thread?.join()
         thread = nil
         if let error = failure.withLock({ $0 }) { throw error }
-        try writer.close()
-        return RecordingSummary(
-            framesWritten: framesWritten, silenceFramesInserted: silenceFramesWritten,
-            overflowFrames: overflowFrames, overflowEvents: overflowEvents)
+        do {
+            try writer.close()
+        } catch {
+            fail(error)
+            throw error
+        }
+        let summary = RecordingSummary(
+            framesWritten: framesWritten, fileFrames: initialFrames + framesWritten,
+            fileDuration: Double(initialFrames + framesWritten) / sampleRate,
+            silenceFramesInserted: silenceFramesWritten, overflowFrames: overflowFrames, overflowEvents: overflowEvents)
+        if !finished.exchange(true, ordering: .relaxed) {
+            observers.post(.finished(summary))
+            observers.finish()
+        }
+        return summary
     }
 
     /// The writer thread: drain, sleep `flushInterval`, repeat; a final drain once closing.
@@ -28,7 +39,13 @@ extension Recorder {
         let interval = UInt64(flushInterval * 1e9)
         while true {
             let finishing = closing.load(ordering: .acquiring)
+            let before = written.load(ordering: .relaxed)
             drain(block: block, consumed: &consumed, held: &held)
+            let after = written.load(ordering: .relaxed)
+            if after > before {
+                if before == 0 { observers.post(.started) }
+                observers.post(.framesWritten(after))
+            }
             if finishing {
                 // The producer has stopped: whatever gap it had not yet handed over ends the file.
                 let last = pendingGap.exchange(0, ordering: .acquiring)
@@ -55,7 +72,7 @@ extension Recorder {
                 try writer.write(block.view(frames: count))
                 written.add(count, ordering: .relaxed)
             } catch {
-                failure.withLock { $0 = error }
+                fail(error)
             }
         }
     }
@@ -66,7 +83,16 @@ extension Recorder {
             written.add(frames, ordering: .relaxed)
             silenceWritten.add(frames, ordering: .relaxed)
         } catch {
-            failure.withLock { $0 = error }
+            fail(error)
         }
+    }
+
+    /// Keeps the first error for `close()` and posts it.
+    private func fail(_ error: AudioError) {
+        let first = failure.withLock { failure in
+            defer { failure = failure ?? error }
+            return failure == nil
+        }
+        if first { observers.post(.failed(error)) }
     }
 }

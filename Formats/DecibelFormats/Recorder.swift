@@ -46,8 +46,10 @@ public final class Recorder: @unchecked Sendable {
     let droppedTotal = Atomic<Int>(0)
     let dropEvents = Atomic<Int>(0)
     let closing = Atomic<Bool>(false)
+    let finished = Atomic<Bool>(false)
 
     // Writer thread state.
+    let observers = EventObservers<Event>()
     let written = Atomic<Int>(0)
     let silenceWritten = Atomic<Int>(0)
     let failure = Locked<AudioError?>(nil)
@@ -160,8 +162,12 @@ public final class Recorder: @unchecked Sendable {
 
 /// What a finished recording holds.
 public struct RecordingSummary: Sendable, Hashable {
-    /// Frames in the file: audio plus inserted silence.
+    /// Frames this recorder wrote: audio plus inserted silence.
     public var framesWritten: Int
+    /// Frames the file holds: those it had before an append plus `framesWritten`.
+    public var fileFrames: Int
+    /// The file's length in seconds.
+    public var fileDuration: Double
     /// Frames of silence inserted for overflow; always equal to `overflowFrames`.
     public var silenceFramesInserted: Int
     /// Frames the render thread handed over that did not fit the ring.

@@ -15,7 +15,7 @@ import Synchronization
 /// let stream = PushSource(format: .init(sampleRate: 16_000, channelCount: 1))
 /// try engine.mainGroup.add(stream)
 /// // any one thread, e.g. a network decoder's:
-/// let taken = samples.withUnsafeBufferPointer { stream.push(interleaved: $0) }   // [Int16] or [Float]
+/// let taken = try samples.withUnsafeBufferPointer { try stream.push(interleaved: $0) }   // [Int16] or [Float]
 /// ```
 public final class PushSource: RenderNode, @unchecked Sendable {
     /// The rate and channels of what is pushed.
@@ -36,7 +36,8 @@ public final class PushSource: RenderNode, @unchecked Sendable {
     public let format: Format
     /// Seconds of converted audio the ring holds.
     public let ringSeconds: Double
-    private let pushState = Locked<Converter?>(nil)
+    /// The converter for the engine's format, or why there is none (nil: not in an engine yet).
+    private let pushState = Locked<Result<Converter, AudioError>?>(nil)
     // Set in `allocate(format:)` before the node is in a render plan; the plan's publication orders it.
     @exclusivity(unchecked) private var ring: FrameRingBuffer?
     private let underrun = Atomic<Int>(0)
@@ -67,24 +68,30 @@ public final class PushSource: RenderNode, @unchecked Sendable {
         pushState.withLock { converter in
             ring = FrameRingBuffer(
                 channelCount: channelCount, capacity: max(1024, Int(ringSeconds * engineFormat.sampleRate)))
-            converter = try? Converter(input: format, outputRate: engineFormat.sampleRate, outputChannels: channelCount)
+            converter = Result { () throws(AudioError) in
+                try Converter(input: format, outputRate: engineFormat.sampleRate, outputChannels: channelCount)
+            }
         }
     }
 
     /// Any one thread at a time: plays `samples`, interleaved frames of `format.channelCount` 16-bit samples.
-    /// Returns the output frames queued (fewer than converted when the ring is full). Nothing is queued
-    /// before the node is attached to an engine.
+    /// Returns the output frames queued (fewer than converted when the ring is full).
+    /// - Throws: `AudioError` of kind `invalidState` before the node is in an engine (nothing can be converted
+    ///   yet), or `unsupportedConfiguration` when libsoxr refused to convert `format` to the engine's rate (the
+    ///   error it gave when the node joined the engine).
     @discardableResult
-    public func push(interleaved samples: UnsafeBufferPointer<Int16>) -> Int {
-        push(frames: samples.count / format.channelCount) { converter, offset, count in
+    public func push(interleaved samples: UnsafeBufferPointer<Int16>) throws(AudioError) -> Int {
+        try push(frames: samples.count / format.channelCount) { converter, offset, count in
             converter.load(samples, from: offset, frames: count)
         }
     }
 
     /// Any one thread at a time: plays `samples`, interleaved frames of `format.channelCount` floats.
+    /// - Throws: `AudioError` of kind `invalidState` before the node is in an engine, or
+    ///   `unsupportedConfiguration` when libsoxr refused the conversion (see `push(interleaved:)` for `Int16`).
     @discardableResult
-    public func push(interleaved samples: UnsafeBufferPointer<Float>) -> Int {
-        push(frames: samples.count / format.channelCount) { converter, offset, count in
+    public func push(interleaved samples: UnsafeBufferPointer<Float>) throws(AudioError) -> Int {
+        try push(frames: samples.count / format.channelCount) { converter, offset, count in
             converter.load(samples, from: offset, frames: count)
         }
     }
@@ -92,25 +99,39 @@ public final class PushSource: RenderNode, @unchecked Sendable {
     /// The pushing thread, at the end of a stream: queues what the resampler still holds (its filter's
     /// last few milliseconds), so the stream plays to its last sample. Pushing again starts a new stream.
     /// Returns the output frames queued.
+    /// - Throws: `AudioError` of kind `invalidState` before the node is in an engine, or
+    ///   `unsupportedConfiguration` when libsoxr refuses the conversion.
     @discardableResult
-    public func endOfStream() -> Int {
-        pushState.withLock { (state: inout Converter?) -> Int in
-            guard let converter = state, let ring else { return 0 }
+    public func endOfStream() throws(AudioError) -> Int {
+        try pushState.withLock { (state: inout Result<Converter, AudioError>?) throws(AudioError) -> Int in
+            let converter = try Self.converter(state)
+            guard let ring else { return 0 }
             var queued = 0
             while let block = converter.flush(), block.frameCount > 0 {
                 let written = ring.write(block)
                 queued += written
                 if written < block.frameCount { dropped.add(block.frameCount - written, ordering: .relaxed) }
             }
-            state = try? Converter(input: format, outputRate: converter.outputRate, outputChannels: channelCount)
+            state = Result { () throws(AudioError) in
+                try Converter(input: format, outputRate: converter.outputRate, outputChannels: channelCount)
+            }
             return queued
         }
     }
 
-    private func push(frames: Int, load: (inout Converter, Int, Int) -> Void) -> Int {
-        pushState.withLock { (state: inout Converter?) -> Int in
-            guard var converter = state, let ring else { return 0 }
-            defer { state = converter }
+    private static func converter(_ state: Result<Converter, AudioError>?) throws(AudioError) -> Converter {
+        guard let state else {
+            throw AudioError(
+                .invalidState, "the PushSource is in no engine yet: add it to a group or attach it before pushing")
+        }
+        return try state.get()
+    }
+
+    private func push(frames: Int, load: (inout Converter, Int, Int) -> Void) throws(AudioError) -> Int {
+        try pushState.withLock { (state: inout Result<Converter, AudioError>?) throws(AudioError) -> Int in
+            var converter = try Self.converter(state)
+            guard let ring else { return 0 }
+            defer { state = .success(converter) }
             var offset = 0, queued = 0
             while offset < frames {
                 let count = min(Converter.blockFrames, frames - offset)

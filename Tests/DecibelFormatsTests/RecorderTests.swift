@@ -33,7 +33,8 @@ import Testing
         #expect(
             summary
                 == RecordingSummary(
-                    framesWritten: 96_000, silenceFramesInserted: 0, overflowFrames: 0, overflowEvents: 0))
+                    framesWritten: 96_000, fileFrames: 96_000, fileDuration: 2, silenceFramesInserted: 0,
+                    overflowFrames: 0, overflowEvents: 0))
         let decoded = try AudioFile(path: path).readAll()
         #expect(decoded.frameLength == 96_000)
         let mismatch = (0..<decoded.frameLength).first {

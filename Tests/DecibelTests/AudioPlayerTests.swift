@@ -81,7 +81,7 @@ struct AudioPlayerTests {
     @Test("try await endOfFile() returns when a one-second file has played; events() sees playing then stopped")
     func awaitsTheEndOfFile() async throws {
         let player = try AudioPlayer(path: try makeTone(seconds: 1), backend: NullBackend())
-        let engine = player.output.engine, node = player.node
+        let engine = player.output.engine, node = try #require(player.node)
         let fileFrames = player.totalFrames, blockFrames = player.output.stream.format.bufferSize
         // Measured in the device's frames, not wall time (the Null clock skips periods on a late thread and
         // the decoder may underflow): the engine sample times at which the node's first playing block began
@@ -115,7 +115,7 @@ struct AudioPlayerTests {
         try engine.removeTimingReceiver(watcher)
         let (first, last) = span.withLock { $0 }
         let begun = try #require(first, "the node played"), ended = try #require(last, "the node stopped")
-        let played = Int(ended - begun), underflow = player.source.underflowFrames
+        let played = Int(ended - begun), underflow = try #require(player.source).underflowFrames
         print(
             "endOfFile: the node played \(played) frames (file \(fileFrames), underflow \(underflow), blocks of \(blockFrames)) from sample \(begun) to \(ended); rendered \(renderedAtPlay) at play(), \(renderedAtEnd) when endOfFile() returned, after \(elapsed) s"
         )

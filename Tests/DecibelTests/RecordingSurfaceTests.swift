@@ -129,9 +129,10 @@ struct RecordingSurfaceTests {
         let pusher = Thread {
             for start in stride(from: 0, to: samples.count, by: 320) {
                 let packet = Array(samples[start..<min(samples.count, start + 320)])
-                queued.add(packet.withUnsafeBufferPointer { pushed.push(interleaved: $0) }, ordering: .relaxed)
+                queued.add(
+                    (try? packet.withUnsafeBufferPointer { try pushed.push(interleaved: $0) }) ?? 0, ordering: .relaxed)
             }
-            queued.add(pushed.endOfStream(), ordering: .relaxed)
+            queued.add((try? pushed.endOfStream()) ?? 0, ordering: .relaxed)
         }
         pusher.start()
         let deadline = Date().addingTimeInterval(5)

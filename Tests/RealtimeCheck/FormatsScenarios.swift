@@ -120,7 +120,7 @@ enum FormatsScenarios {
         try stream.start()
         let packet = (0..<320).map { Int16((sin(2 * Double.pi * Double($0) / 16) * 8_000).rounded()) }
         for _ in 0..<25 {  // half a second in 20 ms packets, paced like a network stream
-            _ = packet.withUnsafeBufferPointer { pushed.push(interleaved: $0) }
+            _ = try packet.withUnsafeBufferPointer { try pushed.push(interleaved: $0) }
             MonotonicClock.sleep(nanoseconds: 20_000_000)
         }
         MonotonicClock.sleep(nanoseconds: 200_000_000)  // runs dry: underruns on the render thread
