@@ -10,10 +10,11 @@ import DecibelStreams
 /// ```swift
 /// let controller = try AudioController()                      // runtime-picked backend, its default output
 /// let backing = try AudioPlayer(path: "backing.flac", on: controller)
-/// let microphone = try Microphone(on: controller)             // the stream becomes duplex
+/// let microphone = try Microphone(on: controller)
 /// microphone.isMonitoring = true                              // heard through the output
 /// let recorder = try Recorder(path: "take.wav", format: .wav(bits: 24), on: controller)
 /// let take = try recorder.record(mixing: [microphone, backing], on: controller)
+/// try microphone.start()                                      // the stream becomes duplex
 /// try controller.start()
 /// backing.play()
 /// ```

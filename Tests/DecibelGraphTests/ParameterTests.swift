@@ -113,3 +113,35 @@ import Testing
         #expect(out.allSatisfy { $0 == 1 })
     }
 }
+
+/// A change can carry its own ramp (a two-second fade without touching the parameter's default).
+@Suite struct PerChangeRampTests {
+    @Test func aChangeCarriesItsOwnRampAndTheNextPlainWriteUsesTheDefault() throws {
+        let engine = AudioEngine(channelCount: 1, maximumFrameCount: 256)
+        let gain = GainNode(channelCount: 1, volume: 1)
+        try engine.connect(constantSource([1]), to: gain)
+        try engine.mainGroup.add(gain)
+        _ = try renderOffline(engine, frames: 256)
+        gain.volume.set(0, rampDuration: 0.1)  // 4800 frames at 48 kHz
+        let fade = try renderOffline(engine, frames: 6_000)[0]
+        #expect(fade[4_798] > 0 && fade[4_799] == 0)
+        #expect(abs(fade[2_399] - 0.5) < 1e-3)
+        gain.volume.value = 1  // the parameter's own 5 ms: 240 frames
+        let back = try renderOffline(engine, frames: 512)[0]
+        #expect(back[238] < 1 && back[239] == 1)
+        #expect(gain.volume.rampDuration == 0.005)
+    }
+
+    @Test func aScheduledChangeCarriesItsOwnRamp() throws {
+        let engine = AudioEngine(channelCount: 1, maximumFrameCount: 256)
+        let gain = GainNode(channelCount: 1, volume: 0)
+        try engine.connect(constantSource([1]), to: gain)
+        try engine.mainGroup.add(gain)
+        _ = try renderOffline(engine, frames: 256)
+        #expect(gain.volume.schedule(1, at: engine.sampleTime + 100, rampDuration: 0))
+        #expect(gain.volume.schedule(0, at: engine.sampleTime + 300, rampDuration: 0.01))
+        let out = try renderOffline(engine, frames: 1_024)[0]
+        #expect(out[99] == 0 && out[100] == 1 && out[299] == 1, "a 0 s ramp jumps at its frame")
+        #expect(out[300] < 1 && out[778] > 0 && out[779] == 0, "a 10 ms ramp lands 480 frames later")
+    }
+}

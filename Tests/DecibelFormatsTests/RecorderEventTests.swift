@@ -1,0 +1,50 @@
+import DecibelCore
+import DecibelTestSupport
+import Foundation
+import Synchronization
+import Testing
+
+@testable import DecibelFormats
+
+/// A recorder tells its app what happens: first frames, progress, the finished file, a failure.
+@Suite struct RecorderEventTests {
+    @Test func aRecorderPostsStartedFramesWrittenAndFinishedWithTheFilesLength() throws {
+        let directory = Fixtures.directory("recorder-events")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("take.wav").path
+        let recorder = try Recorder(path: path, format: .wav(bits: 16), sampleRate: 48_000, channelCount: 2)
+        let events = Locked<[Recorder.Event]>([])
+        recorder.addObserver { event in events.withLock { $0.append(event) } }
+        let block = AudioBuffer(channelCount: 2, frameCapacity: 4_800)
+        for _ in 0..<10 {
+            recorder.append(block.view)
+            Thread.sleep(forTimeInterval: 0.03)
+        }
+        let summary = try recorder.close()
+        let seen = events.withLock { $0 }
+        #expect(seen.first == .started)
+        #expect(seen.last == .finished(summary))
+        #expect(summary.fileFrames == 48_000 && summary.fileDuration == 1)
+        let progress = seen.compactMap { event -> Int? in
+            if case .framesWritten(let frames) = event { return frames }
+            return nil
+        }
+        #expect(progress.count >= 2 && progress == progress.sorted() && progress.last == 48_000)
+        #expect(seen.filter { $0 == .started }.count == 1)
+    }
+
+    @Test func aWriteFailureIsPostedAsFailedWithTheErrorCloseThrows() throws {
+        // The probe records under a 64 KiB file-size limit: the writes past it fail with EFBIG.
+        let directory = Fixtures.directory("recorder-failure")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let probe = TestEnvironment.productsDirectory.appendingPathComponent("decibel-record-probe").path
+        try #require(FileManager.default.fileExists(atPath: probe), "build decibel-record-probe first")
+        let path = directory.appendingPathComponent("limited.wav").path
+        let result = try run("sh", ["-c", "ulimit -f 64; exec \"$0\" \"$1\"", probe, path])
+        let lines = result.standardOutput.split(separator: "\n").filter { !$0.hasPrefix("appending") }
+        print("recorder past a 64 KiB limit: \(lines.filter { !$0.hasPrefix("flushed") })")
+        #expect(result.status == 3)
+        #expect(lines.filter { $0.hasPrefix("failed") } == ["failed fileUnreadable"])
+        #expect(lines.last == "close threw fileUnreadable")
+    }
+}
