@@ -1,6 +1,6 @@
 // swift-tools-version: 6.0
 //
-// Four small programs that use Decibel as any application would: a package of their own that depends on
+// Six small programs that use Decibel as any application would: a package of their own that depends on
 // Decibel, built in Swift 6 mode with warnings as errors. `Scripts/check-examples` builds them and runs
 // them against the Null device and the real servers.
 //
@@ -8,6 +8,10 @@
 //   swift run microphone-peaks [device]          the peak of 10 microphone buffers, with for await
 //   swift run device-events [count] [seconds]    device changes as they happen, with for await
 //   swift run play-to-end FILE                   plays a file and awaits its end
+//   swift run karaoke BACKING OUTPUT --duration SECONDS [--backend ID] [--input DEVICE] [--output DEVICE]
+//                                                microphone + backing track heard and recorded together
+//   swift run passthrough-with-effects [SECONDS] [--backend ID]
+//                                                the microphone through a high-pass and an echo
 //
 // Every program uses the runtime-picked backend; set DECIBEL_BACKEND=null|pipewire|jack|pulse|alsa to choose.
 import PackageDescription
@@ -21,6 +25,8 @@ let package = Package(
         .executable(name: "microphone-peaks", targets: ["MicrophonePeaks"]),
         .executable(name: "device-events", targets: ["DeviceEvents"]),
         .executable(name: "play-to-end", targets: ["PlayToEnd"]),
+        .executable(name: "karaoke", targets: ["Karaoke"]),
+        .executable(name: "passthrough-with-effects", targets: ["PassthroughWithEffects"]),
     ],
     dependencies: [.package(name: "Decibel", path: "..")],
     targets: [
@@ -33,6 +39,11 @@ let package = Package(
             name: "DeviceEvents", dependencies: [.product(name: "Decibel", package: "Decibel")], swiftSettings: strict),
         .executableTarget(
             name: "PlayToEnd", dependencies: [.product(name: "Decibel", package: "Decibel")], swiftSettings: strict),
+        .executableTarget(
+            name: "Karaoke", dependencies: [.product(name: "Decibel", package: "Decibel")], swiftSettings: strict),
+        .executableTarget(
+            name: "PassthroughWithEffects", dependencies: [.product(name: "Decibel", package: "Decibel")],
+            swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]
 )

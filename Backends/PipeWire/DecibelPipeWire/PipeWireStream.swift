@@ -216,6 +216,9 @@ public final class PipeWireStream: AudioStream, @unchecked Sendable {
         set("media.role", "Music")
         set("node.name", configuration.name)
         set("application.name", options.clientName)
+        // Folding channels down (a stereo source captured as mono) averages them, as PulseAudio and
+        // ChannelMap.standard do; PipeWire's own default adds them at -3 dB (0.707 each).
+        set("channelmix.normalize", "true")
         let rate = Int(format.sampleRate)
         if let latencyFrames { set("node.latency", "\(latencyFrames)/\(rate)") }
         if configuration.sampleRate != nil { set("node.rate", "1/\(rate)") }
