@@ -16,6 +16,7 @@ import Glibc
 let scenarios: [Scenario] =
     CoreScenarios.all + PlotScenarios.all + JACKScenarios.all + ALSAScenarios.all + GraphScenarios.all
     + FormatsScenarios.all + PulseScenarios.all + PipeWireScenarios.all + AnalysisScenarios.all + PluginScenarios.all
+    + ControllerScenarios.all
 
 func report(_ message: String) {
     var line = message + "\n"
