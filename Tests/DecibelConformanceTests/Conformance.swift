@@ -19,6 +19,8 @@ enum Behaviour: String, CaseIterable, Sendable {
         "output heard from outside (pw-record, jack_capture, parec; ALSA: a `file` PCM's file): frequency and level"
     case inputDelivered =
         "input delivered: what paplay, pw-play, jack_simple_client play (ALSA: a `file` PCM's infile) arrives"
+    case inputChannels =
+        "`inputChannels: [1]`: the stream captures up to the second channel and the engine delivers it alone, at its level"
     case deviceRemoved =
         "device removed under a running stream: `deviceLost` within 2 s, the stream invalidated, the watcher reports it"
     case latencyReported =

@@ -41,12 +41,17 @@ extension ServerClient {
 
     /// Starts the server's own client playing `tone` for `seconds` where `inputDevice` hears it; nil when
     /// nothing needs to play (Null) or the input is a file (ALSA, whose file this writes first).
-    static func playIntoInput(_ backend: BackendUnderTest, tone: InputTone, seconds: Double) throws -> Player? {
-        let file = TestEnvironment.temporaryDirectory("decibel-conformance-input").appendingPathComponent("tone.wav")
+    /// With `rightOnly`, the left channel is silent (JACK: connect the tone to the second port alone).
+    static func playIntoInput(
+        _ backend: BackendUnderTest, tone: InputTone, seconds: Double, rightOnly: Bool = false
+    ) throws -> Player? {
+        let file = TestEnvironment.temporaryDirectory("decibel-conformance-input")
+            .appendingPathComponent(rightOnly ? "tone-right.wav" : "tone.wav")
         /// sox writing the tone, stereo 32-bit float at 48 kHz, to `output` (a file, or `-t raw` and one).
         func synth(_ output: [String]) -> [String] {
             ["-n", "-r", "48000", "-c", "2", "-e", "floating-point", "-b", "32"] + output
                 + ["synth", String(seconds), "sine", String(tone.frequency), "vol", String(tone.amplitude)]
+                + (rightOnly ? ["remix", "0", "1"] : [])
         }
         switch backend {
         case .null:
