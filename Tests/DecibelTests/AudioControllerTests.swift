@@ -9,23 +9,8 @@ import Testing
 struct AudioControllerTests {
     let directory = TestEnvironment.temporaryDirectory("decibel-controller")
 
-    /// A stereo sine file made by sox, at 0.5 peak.
-    private func tone(_ frequency: Int, seconds: Double = 4) throws -> String {
-        let path = directory.appendingPathComponent("controller-\(frequency).wav").path
-        let made = try run(
-            "sox",
-            [
-                "-n", "-r", "48000", "-c", "2", "-b", "24", path, "synth", "\(seconds)", "sine", "\(frequency)",
-                "gain", "-6.0206",
-            ])
-        try #require(made.status == 0, "sox: \(made.standardError)")
-        return path
-    }
-
-    private func wait(_ seconds: Double, until condition: () -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        while !condition() && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
-        return condition()
+    private func tone(_ frequency: Int) throws -> String {
+        try halfScaleTone(frequency, in: directory, name: "controller-\(frequency).wav")
     }
 
     /// The level of `frequency` in the last second of `samples` (Goertzel over whole cycles).
@@ -51,7 +36,7 @@ struct AudioControllerTests {
         try controller.start()
         first.play()
         second.play()
-        #expect(wait(6) { heard.frames >= 96_000 })
+        #expect(waitUntil(6) { heard.frames >= 96_000 })
         try take.stop(in: controller.engine)
         try controller.engine.removeTap(tap)
         try controller.stop()
@@ -88,7 +73,7 @@ struct AudioControllerTests {
         #expect(controller.usesInput && controller.isRunning)
         #expect(controller.stream.format.inputChannelCount == 1)
         #expect(events.withLock { $0.contains(.inputOpened) })
-        #expect(wait(3) { buffers.frames >= 24_000 })
+        #expect(waitUntil(3) { buffers.frames >= 24_000 })
         let samples = Array(buffers.channel(0).suffix(9_600))
         #expect(abs(SignalAnalysis.frequency(samples, sampleRate: 48_000) - 440) < 0.5)
         try microphone.stop()

@@ -10,28 +10,14 @@ struct PortingGapsTests {
     let directory = TestEnvironment.temporaryDirectory("decibel-porting")
 
     private func tone(_ frequency: Int) throws -> String {
-        let path = directory.appendingPathComponent("porting-\(frequency).wav").path
-        let made = try run(
-            "sox",
-            [
-                "-n", "-r", "48000", "-c", "2", "-b", "24", path, "synth", "4", "sine", "\(frequency)",
-                "gain", "-6.0206",
-            ])
-        try #require(made.status == 0, "sox: \(made.standardError)")
-        return path
-    }
-
-    private func wait(_ seconds: Double, until condition: () -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        while !condition() && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
-        return condition()
+        try halfScaleTone(frequency, in: directory, name: "porting-\(frequency).wav")
     }
 
     /// The peak of what `output` plays over the next `frames` frames.
     private func peak(of output: Output, frames: Int = 9_600) throws -> Float {
         let heard = BufferCollector(channels: 2, limit: frames)
         let tap = try output.playedAudio(bufferSize: 480) { heard.append($0) }
-        #expect(wait(3) { heard.frames >= frames })
+        #expect(waitUntil(3) { heard.frames >= frames })
         try output.engine.removeTap(tap)
         return SignalAnalysis.peak(heard.channel(0))
     }
