@@ -62,8 +62,9 @@ public final class AudioParameter: @unchecked Sendable {
     // Control side: (generation << 32) | target bits, so one atomic load sees a consistent write.
     private let control: Atomic<UInt64>
     private let rampNanoseconds: Atomic<Int>
-    /// The ramp of the latest control write in nanoseconds (-1: `rampDuration`), stored before the write.
-    private let writeRampNanoseconds = Atomic<Int>(-1)
+    /// The ramp of a control write: (its generation << 32) | microseconds (`UInt32.max`: `rampDuration`),
+    /// stored before the write it belongs to. A ramp whose generation is not the value's is another write's.
+    private let writeRamp = Atomic<UInt64>(UInt64(UInt32.max))
 
     // Render side (render thread only, or the control thread before the first render).
     @exclusivity(unchecked) @usableFromInline var current: Float
@@ -86,22 +87,25 @@ public final class AudioParameter: @unchecked Sendable {
     /// The target last written from a control thread (scheduled changes are not reflected here).
     public var value: Float {
         get { Float(bitPattern: UInt32(truncatingIfNeeded: control.load(ordering: .acquiring))) }
-        set { write(newValue, rampNanoseconds: -1) }
+        set { write(newValue) }
     }
 
     /// Sets the value from a control thread, ramping over `rampDuration` seconds for this change only (0
     /// jumps; the next plain `value` write ramps over the parameter's `rampDuration` again). A fade-out
     /// over two seconds without touching the parameter's default: `volume.set(0, rampDuration: 2)`.
     public func set(_ value: Float, rampDuration: Double) {
-        write(value, rampNanoseconds: Int(max(0, rampDuration.isFinite ? rampDuration : 0) * 1e9))
+        let seconds = min(max(0, rampDuration.isFinite ? rampDuration : 0), 3600)
+        write(value, rampMicroseconds: UInt32((seconds * 1e6).rounded()))
     }
 
-    private func write(_ newValue: Float, rampNanoseconds ramp: Int) {
-        writeRampNanoseconds.store(ramp, ordering: .relaxed)  // published by the exchange's release below
+    private func write(_ newValue: Float, rampMicroseconds ramp: UInt32 = .max) {
         let clamped = clamp(newValue)
         var old = control.load(ordering: .relaxed)
         while true {
-            let generation = (old >> 32) &+ 1
+            let generation = ((old >> 32) &+ 1) & 0xFFFF_FFFF
+            // Published by the exchange's release below; tagged, so a render that sees another write's
+            // value never takes this ramp for it.
+            writeRamp.store((generation << 32) | UInt64(ramp), ordering: .relaxed)
             let packed = (generation << 32) | UInt64(clamped.bitPattern)
             let (exchanged, original) = control.compareExchange(
                 expected: old, desired: packed, ordering: .acquiringAndReleasing)
@@ -141,7 +145,9 @@ public final class AudioParameter: @unchecked Sendable {
         seenGeneration = generation
         let newTarget = Float(bitPattern: UInt32(truncatingIfNeeded: packed))
         if started {
-            rampTo(newTarget, nanoseconds: writeRampNanoseconds.load(ordering: .relaxed))
+            let ramp = writeRamp.load(ordering: .relaxed)
+            let own = UInt32(truncatingIfNeeded: ramp >> 32) == generation && UInt32(truncatingIfNeeded: ramp) != .max
+            rampTo(newTarget, nanoseconds: own ? Int(UInt32(truncatingIfNeeded: ramp)) * 1000 : -1)
         } else {
             started = true
             jump(to: newTarget)

@@ -75,6 +75,7 @@ public final class AudioPlayer: ControllerPart {
     let handlers = Locked<(endOfFile: (@Sendable () -> Void)?, stateChange: (@Sendable (State) -> Void)?)>((nil, nil))
     let observers = EventObservers<Event>()
     let positionTimer = Locked<PositionTimer?>(nil)
+    private let deviceWatch = Locked<UInt64?>(nil)
 
     /// Opens `path` for playback on `device` of `backend` (defaults: the runtime pick and its default
     /// output); with no `path`, a player to `load(path:)` a file into later. Nothing plays until `play()`.
@@ -121,11 +122,13 @@ public final class AudioPlayer: ControllerPart {
             loaded.withLock { $0.file = file }
             watch(file.node)
         }
-        output.observeDevice { [weak self] device in self?.post(.deviceChanged(device)) }
+        let token = output.observeDevice { [weak self] device in self?.post(.deviceChanged(device)) }
+        deviceWatch.withLock { $0 = token }
     }
 
     deinit {
         positionTimer.withLock { $0 }?.stop()
+        if let token = deviceWatch.withLock({ $0 }) { output.removeDeviceObserver(token) }
         output.close()
         loaded.withLock { $0.file }?.source.stop()
         observers.finish()

@@ -215,31 +215,39 @@ public final class Microphone: ControllerPart {
     ///   opening the stream, `backendUnavailable` when the backend's library or server is missing,
     ///   `deviceNotFound` for an unknown `device`, `unsupportedConfiguration` when the device refuses even its own
     ///   rate and channels (or PulseAudio refuses the stream), `timedOut` when the server does not answer in time;
-    ///   `streamInvalidated` when the server or device goes away; `invalidState` when the controller is closed; or
+    ///   `streamInvalidated` when the server or device goes away; `invalidState` when the shared controller is
+    ///   closed; or
     ///   `backendError` when the backend's library fails (a busy ALSA device, say) or a thread cannot start.
     public func start() throws(AudioError) {
+        if let shared = sharedController {
+            // Outside `capture`: opening the input posts to observers, which may read this microphone.
+            try shared.openInput()  // throws invalidState once the controller is closed
+            capture.withLock { $0.running = true }
+            return
+        }
         try capture.withLock { (capture: inout Capture) throws(AudioError) in
             guard !capture.running else { return }
-            if let shared = sharedController {
-                try shared.openInput()
-            } else {
-                if capture.controller == nil {
-                    let controller = try AudioController(
-                        backend: backend, inputDevice: capture.device, channelCount: 0,
-                        inputChannelCount: channelCount, inputChannels: channels, usesInput: true,
-                        sampleRate: sampleRate, name: "Decibel microphone")
-                    capture.controller = controller
-                    capture.watch = watch(controller)
+            if capture.controller == nil {
+                let controller = try AudioController(
+                    backend: backend, inputDevice: capture.device, channelCount: 0, inputChannelCount: channelCount,
+                    inputChannels: channels, usesInput: true, sampleRate: sampleRate, name: "Decibel microphone")
+                do throws(AudioError) {
                     try connect(to: controller, tapping: &capture)
+                } catch {
+                    controller.close()
+                    throw error
                 }
-                try capture.controller?.start()
+                capture.controller = controller
+                capture.watch = watch(controller)
             }
+            try capture.controller?.start()
             capture.running = true
         }
     }
 
-    /// Stops capturing; buffers already captured are still delivered. A stand-alone microphone stops its
-    /// stream; one on a shared controller stops delivering (the controller runs on).
+    /// Stops capturing: buffers not yet handed to the closure, delegate or loops are dropped. A stand-alone
+    /// microphone stops its stream; one on a shared controller stops delivering (the controller runs on,
+    /// and monitoring and recordings of `node` go on).
     /// - Throws: `AudioError` of kind `backendError` when JACK cannot deactivate the stream's client (the other
     ///   backends do not throw when stopping).
     public func stop() throws(AudioError) {

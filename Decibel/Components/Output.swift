@@ -24,6 +24,8 @@ public final class Output: ControllerPart {
     public let meter: LevelMeter
     private let shared: AudioController
     private let ownsController: Bool
+    /// What `add(_:)` and `playedAudio` put in a shared controller's graph, for `close()` to take out.
+    private let placed = Locked<(nodes: [any AudioNode], taps: [GraphTap])>(([], []))
 
     /// Opens an output on `device` of `backend` (defaults: the runtime-picked backend, its default
     /// output), optionally with a data source that fills each block on the render thread. The output has
@@ -131,7 +133,9 @@ public final class Output: ControllerPart {
     public func playedAudio(
         bufferSize: Int = 1024, _ handler: @escaping @Sendable (AudioBufferView) -> Void
     ) throws(AudioError) -> GraphTap {
-        try engine.installTap(on: group, bufferSize: bufferSize, handler: handler)
+        let tap = try engine.installTap(on: group, bufferSize: bufferSize, handler: handler)
+        placed.withLock { $0.taps.append(tap) }
+        return tap
     }
 
     /// Opens an output that plays `renderer`, a value the output then owns (see `AudioRenderer`): its
@@ -170,12 +174,18 @@ public final class Output: ControllerPart {
     /// Adds a node (a player, a tone, a group) to what the output plays.
     /// - Throws: `AudioError` of kind `invalidArgument` when adding `node` would make a cycle in the graph (a node
     ///   fed by what the output itself plays).
-    public func add(_ node: any AudioNode) throws(AudioError) { try group.add(node) }
+    public func add(_ node: any AudioNode) throws(AudioError) {
+        try group.add(node)
+        placed.withLock { $0.nodes.append(node) }
+    }
 
     /// Removes a node added with `add(_:)`.
     /// - Throws: `AudioError` of kind `invalidArgument` only if the graph could not be re-planned (a cycle), which
     ///   removing a node never causes: in practice it does not throw.
-    public func remove(_ node: any AudioNode) throws(AudioError) { try group.remove(node) }
+    public func remove(_ node: any AudioNode) throws(AudioError) {
+        try group.remove(node)
+        placed.withLock { $0.nodes.removeAll { $0 === node } }
+    }
 
     /// Output volume, 0 ... 4 (1 is unity); changes ramp, so they never click.
     public var volume: Float {
@@ -190,10 +200,10 @@ public final class Output: ControllerPart {
     }
 
     /// Starts playing: its own controller's stream starts; on a shared controller the output's group
-    /// sounds again (the controller runs with `controller.start()`).
-    /// - Throws: `AudioError` of kind `invalidState` after `close()`, `streamInvalidated` when the stream's server
-    ///   or device has gone away, `backendUnavailable` or `timedOut` when a PipeWire or PulseAudio server does not
-    ///   answer as the stream connects, `unsupportedConfiguration` when PulseAudio refuses the stream, or
+    /// sounds again (the controller runs with `controller.start()`, and this does not throw).
+    /// - Throws: `AudioError` of kind `invalidState` after `close()` of its own controller, `streamInvalidated`
+    ///   when the stream's server or device has gone away, `backendUnavailable` or `timedOut` when a PipeWire or
+    ///   PulseAudio server does not answer as the stream connects, `unsupportedConfiguration` when PulseAudio refuses the stream, or
     ///   `backendError` when the backend's library fails to start it (or its thread cannot start).
     public func start() throws(AudioError) {
         if ownsController { try shared.start() } else { group.isMuted = false }
@@ -207,16 +217,22 @@ public final class Output: ControllerPart {
         if ownsController { try shared.stop() } else { group.isMuted = true }
     }
 
-    /// Releases the output: its own controller closes (the device is released); on a shared controller its
-    /// group and meter leave the graph.
+    /// Releases the output: its own controller closes (the device is released); on a shared controller what
+    /// it added, its taps, its meter and its group leave the graph.
     public func close() {
         if ownsController {
             shared.close()
-        } else {
-            try? engine.edit { editor in
-                editor.detach(meter)
-                editor.remove(group)
-            }
+            return
+        }
+        let (nodes, taps) = placed.withLock { placed in
+            defer { placed = ([], []) }
+            return placed
+        }
+        for tap in taps { try? engine.removeTap(tap) }
+        try? engine.edit { editor in
+            for node in nodes { editor.detach(node) }
+            editor.detach(meter)
+            editor.remove(group)
         }
     }
 

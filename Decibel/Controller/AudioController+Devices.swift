@@ -17,7 +17,10 @@ extension AudioController {
         guard channelCount > 0 else {
             throw AudioError(.invalidState, "this controller only captures; it has no output device to set")
         }
-        try reopen { $0.outputDevice = device }
+        try reopen { state in
+            state.outputDevice = device
+            return true
+        }
         observers.post(.outputDeviceChanged(device))
     }
 
@@ -26,37 +29,42 @@ extension AudioController {
     /// - Throws: `AudioError` of the kinds `setOutputDevice(_:)` throws (not `invalidState` for a capture-only
     ///   controller).
     public func setInputDevice(_ device: String?) throws(AudioError) {
-        if usesInput {
-            try reopen { $0.inputDevice = device }
-        } else {
-            current.withLock { $0.inputDevice = device }
+        try reopen { state in
+            state.inputDevice = device
+            return state.usesInput
         }
         observers.post(.inputDeviceChanged(device))
     }
 
-    /// Opens the stream again with `change` applied to what it is opened with; keeps running if it was.
-    /// The streams are stopped, opened and started outside `current`'s lock: a stream event handler that
-    /// reads `stream` meanwhile must not wait on it. `switching` keeps two switches apart.
-    func reopen(_ change: (inout Current) -> Void) throws(AudioError) {
-        try switching.withLock { (_: inout Void) throws(AudioError) in
+    /// Applies `change` to what the stream is opened with and, when it returns true, opens the stream
+    /// again so, running on if the app had it running (even when the old stream was lost). Returns whether
+    /// it reopened. The streams are stopped, opened and started outside `current`'s lock: a stream event
+    /// handler that reads `stream` meanwhile must not wait on it. `switching` keeps two switches apart.
+    /// - Throws: `AudioError` of kind `invalidState` after `close()`, or what stopping, opening or starting throws.
+    @discardableResult
+    func reopen(_ change: (inout Current) -> Bool) throws(AudioError) -> Bool {
+        try switching.withLock { (_: inout Void) throws(AudioError) -> Bool in
             let old = current.withLock { $0 }
             guard !old.closed else { throw AudioError(.invalidState, "the controller is closed; create another") }
             var new = old
-            change(&new)
-            let wasRunning = old.stream.state == .running
-            try old.stream.stop()
+            guard change(&new) else {
+                current.withLock { $0 = new }
+                return false
+            }
+            if old.stream.state == .running { try old.stream.stop() }
             old.stream.close()
             do throws(AudioError) {
                 new.stream = try open(new)
             } catch {
                 if let back = try? open(old) {
                     current.withLock { $0.stream = back }
-                    if wasRunning { try? back.start() }
+                    if old.running { try? back.start() }
                 }
                 throw error
             }
             current.withLock { $0 = new }
-            if wasRunning { try new.stream.start() }
+            if new.running { try new.stream.start() }
+            return true
         }
     }
 

@@ -1,6 +1,7 @@
 import DecibelCore
 import DecibelGraph
 import DecibelStreams
+import Dispatch
 
 /// One engine on one stream, shared by every part of an app — The Amazing Audio Engine's
 /// `AEAudioController`. Microphones, players, outputs and recorders created *on* a controller are parts
@@ -48,6 +49,9 @@ public final class AudioController: Sendable {
 
     private let settings: Settings
     let observers = EventObservers<Event>()
+    /// Stream events reach observers from here, never from the stream's own thread: a handler may then
+    /// call back into the controller (start, stop, switch) while a switch waits on that thread.
+    let delivery = DispatchQueue(label: "decibel-controller-events")
     let current: Locked<Current>
     /// Keeps stream switches (device changes, opening the input) apart.
     let switching = Locked<Void>(())
@@ -66,6 +70,8 @@ public final class AudioController: Sendable {
         var usesInput: Bool
         /// The rate the engine runs at since the first stream: later streams keep it.
         var sampleRate: Double
+        /// Whether the app wants it running (`start()`), so a switch after a lost device plays on.
+        var running = false
         var closed = false
     }
 
@@ -113,7 +119,7 @@ public final class AudioController: Sendable {
         if let onEvent { observers.add(onEvent) }
         let stream = try Self.openStream(
             StreamRequest(
-                backend: self.backend, engine: engine, settings: settings, observers: observers,
+                backend: self.backend, engine: engine, settings: settings, observers: observers, delivery: delivery,
                 channelCount: channelCount, inputChannelCount: inputCount, outputDevice: outputDevice,
                 inputDevice: inputDevice, usesInput: usesInput, sampleRate: sampleRate))
         current = Locked(
@@ -143,6 +149,7 @@ public final class AudioController: Sendable {
     public var isRunning: Bool { stream.state == .running }
 
     /// Starts the stream: every part on the controller sounds and captures from now on.
+    /// Observers hear stream events on a control thread of the controller's, in order.
     /// - Throws: `AudioError` of kind `invalidState` after `close()`, `streamInvalidated` when the server or device
     ///   has gone away, `backendUnavailable` or `timedOut` when a PipeWire or PulseAudio server does not answer as
     ///   the stream connects, `unsupportedConfiguration` when PulseAudio refuses the stream, or `backendError` when
@@ -153,6 +160,7 @@ public final class AudioController: Sendable {
                 throw AudioError(.invalidState, "the controller is closed; create another")
             }
             try stream.start()
+            current.withLock { $0.running = true }
         }
     }
 
@@ -162,6 +170,7 @@ public final class AudioController: Sendable {
     public func stop() throws(AudioError) {
         try switching.withLock { (_: inout Void) throws(AudioError) in
             guard !current.withLock({ $0.closed }) else { return }
+            current.withLock { $0.running = false }
             try stream.stop()
         }
     }
@@ -169,10 +178,13 @@ public final class AudioController: Sendable {
     /// Stops the stream and releases the device; the controller cannot start again.
     public func close() {
         switching.withLock { _ in
-            current.withLock { $0.closed = true }
+            current.withLock {
+                $0.closed = true
+                $0.running = false
+            }
             stream.close()
         }
-        observers.finish()
+        delivery.async { [observers] in observers.finish() }
     }
 
     /// Opens the input now if no part has yet: the stream opens again as duplex (a gap of one stream
@@ -181,9 +193,11 @@ public final class AudioController: Sendable {
     ///   for an unknown input device, `backendUnavailable`, `unsupportedConfiguration`, `timedOut`,
     ///   `streamInvalidated` or `backendError` (the stream before stays then, without input).
     public func openInput() throws(AudioError) {
-        guard !usesInput else { return }
-        try reopen { $0.usesInput = true }
-        observers.post(.inputOpened)
+        let opened = try reopen { state in
+            defer { state.usesInput = true }
+            return !state.usesInput
+        }
+        if opened { observers.post(.inputOpened) }
     }
 
     /// Calls `handler` with every event on a control thread; returns a token for `removeObserver(_:)`.
@@ -203,7 +217,7 @@ public final class AudioController: Sendable {
     ) throws(AudioError) -> any AudioStream {
         try Self.openStream(
             StreamRequest(
-                backend: backend, engine: engine, settings: settings, observers: observers,
+                backend: backend, engine: engine, settings: settings, observers: observers, delivery: delivery,
                 channelCount: channelCount, inputChannelCount: inputChannelCount, outputDevice: outputDevice,
                 inputDevice: inputDevice, usesInput: usesInput, sampleRate: sampleRate))
     }
@@ -214,6 +228,7 @@ public final class AudioController: Sendable {
         let engine: AudioEngine
         let settings: Settings
         let observers: EventObservers<Event>
+        let delivery: DispatchQueue
         let channelCount: Int
         let inputChannelCount: Int
         let outputDevice: String?
@@ -224,15 +239,20 @@ public final class AudioController: Sendable {
 
     static func openStream(_ request: StreamRequest) throws(AudioError) -> any AudioStream {
         let direction: AudioDirection = request.channelCount == 0 ? .input : request.usesInput ? .duplex : .output
-        let observers = request.observers, hasOutput = request.channelCount > 0
+        let observers = request.observers, delivery = request.delivery, backend = request.backend
+        let hasOutput = request.channelCount > 0, hasInput = direction.hasInput
         var configuration = StreamConfiguration(
             direction: direction, sampleRate: request.sampleRate, channelCount: max(1, request.channelCount),
             bufferSize: request.settings.bufferSize, name: request.settings.name,
             onEvent: { event in
-                observers.post(.stream(event))
-                // The server moved the stream (it followed the default, or a user moved it).
-                if case .deviceChanged(let id) = event {
-                    observers.post(hasOutput ? .outputDeviceChanged(id) : .inputDeviceChanged(id))
+                delivery.async {
+                    observers.post(.stream(event))
+                    // The server moved the stream (it followed the default, or a user moved it); a duplex
+                    // stream's move is the input's when the device captures only.
+                    guard case .deviceChanged(let id) = event else { return }
+                    let device = hasInput && hasOutput ? (try? backend.devices())?.first { $0.id == id } : nil
+                    let capturesOnly = device.map { $0.inputChannelCount > 0 && $0.outputChannelCount == 0 } ?? false
+                    observers.post(hasOutput && !capturesOnly ? .outputDeviceChanged(id) : .inputDeviceChanged(id))
                 }
             },
             render: request.engine.renderCallback)

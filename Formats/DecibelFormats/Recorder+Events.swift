@@ -2,7 +2,7 @@ import DecibelCore
 
 extension Recorder {
     /// What a recorder posts, on its writer thread (or the thread calling `close()`): a control thread,
-    /// never the render thread.
+    /// never the render thread. Call `close()` from another thread than a handler's.
     public enum Event: Sendable, Hashable {
         /// The first frames reached the file.
         case started
@@ -21,7 +21,8 @@ extension Recorder {
     /// Stops the calls of an `addObserver(_:)` handler.
     public func removeObserver(_ token: UInt64) { observers.remove(token) }
 
-    /// Every event as an async sequence, ending after `finished`; at most `capacity` wait for a slow loop.
+    /// Every event as an async sequence, ending once `close()` returns or throws (after `finished`, or after
+    /// `failed`); at most `capacity` wait for a slow loop.
     ///
     /// ```swift
     /// for await event in recorder.events() {

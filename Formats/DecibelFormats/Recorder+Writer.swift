@@ -7,18 +7,27 @@ extension Recorder {
     /// same summary.
     /// - Throws: The first write error the writer thread met: `AudioError` of kind `fileUnreadable` when a
     ///   write failed (a full disk, say), or `unsupportedFormat` when an AIFF or AU file would pass 4 GiB.
-    ///   Otherwise `fileUnreadable` when finishing the file (its final header, the codec's flush) fails.
+    ///   Otherwise `fileUnreadable` when finishing the file (its final header, the codec's flush) fails, or
+    ///   `invalidState` when called from an event handler (the writer thread itself).
     @discardableResult
     public func close() throws(AudioError) -> RecordingSummary {
+        if thread?.isCurrent == true {
+            throw AudioError(
+                .invalidState, "close() the recorder from another thread: its event handlers run on its writer thread")
+        }
         closing.store(true, ordering: .releasing)
         wake.signal()
         thread?.join()
         thread = nil
-        if let error = failure.withLock({ $0 }) { throw error }
+        if let error = failure.withLock({ $0 }) {
+            observers.finish()
+            throw error
+        }
         do {
             try writer.close()
         } catch {
             fail(error)
+            observers.finish()
             throw error
         }
         let summary = RecordingSummary(

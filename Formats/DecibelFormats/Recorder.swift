@@ -120,6 +120,7 @@ public final class Recorder: @unchecked Sendable {
         closing.store(true, ordering: .releasing)
         wake.signal()
         thread?.join()
+        observers.finish()
     }
 
     /// Frames dropped because the ring was full (each later written as silence).

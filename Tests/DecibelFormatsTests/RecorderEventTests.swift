@@ -47,4 +47,23 @@ import Testing
         #expect(lines.filter { $0.hasPrefix("failed") } == ["failed fileUnreadable"])
         #expect(lines.last == "close threw fileUnreadable")
     }
+
+    @Test func closingFromAnEventHandlerIsRefusedNotADeadlock() throws {
+        let directory = Fixtures.directory("recorder-handler")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let recorder = try Recorder(
+            path: directory.appendingPathComponent("take.wav").path, format: .wav(bits: 16), sampleRate: 48_000,
+            channelCount: 1)
+        let refusal = Locked<AudioError?>(nil)
+        recorder.addObserver { [recorder] event in
+            guard case .started = event else { return }
+            do throws(AudioError) { try recorder.close() } catch { refusal.withLock { $0 = error } }
+        }
+        let block = AudioBuffer(channelCount: 1, frameCapacity: 480)
+        recorder.append(block.view)
+        let deadline = Date().addingTimeInterval(2)
+        while refusal.withLock({ $0 }) == nil && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        #expect(refusal.withLock { $0 }?.kind == .invalidState)
+        #expect(try recorder.close().fileFrames == 480)
+    }
 }

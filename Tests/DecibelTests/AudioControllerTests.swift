@@ -149,4 +149,47 @@ struct AudioControllerTests {
         try alone.stop()
         controller.close()
     }
+
+    @Test("an observer may call into the controller and its microphone while a device switch waits on the stream")
+    func observersMayCallBack() throws {
+        let controller = try AudioController(backend: NullBackend(), usesInput: true)
+        let microphone = try Microphone(on: controller)
+        let answers = Atomic<Int>(0)
+        controller.addObserver { event in
+            // Stream events arrive on the controller's own thread, not the stream's, so these may lock.
+            _ = microphone.isRunning
+            _ = controller.outputDevice
+            if case .stream(.stopped) = event { answers.add(1, ordering: .relaxed) }
+        }
+        try microphone.start()
+        try controller.start()
+        let switched = Atomic<Bool>(false)
+        let switcher = Thread {
+            try? controller.setOutputDevice("null-out")
+            try? microphone.setDevice("null-silence")
+            switched.store(true, ordering: .releasing)
+        }
+        switcher.start()
+        #expect(waitUntil(5) { switched.load(ordering: .acquiring) }, "the switches finished")
+        #expect(waitUntil(2) { answers.load(ordering: .relaxed) >= 2 })
+        #expect(controller.isRunning && controller.inputDevice == "null-silence")
+        controller.close()
+    }
+
+    @Test("closing an output on a shared controller takes what it added out of the graph")
+    func closingASharedOutputDetachesItsNodes() throws {
+        let controller = try AudioController(backend: NullBackend())
+        let calls = Atomic<Int>(0)
+        let output = try Output(on: controller) { _, _ in calls.add(1, ordering: .relaxed) }
+        _ = try output.playedAudio { _ in }  // its consumer thread ends with close()
+        try controller.start()
+        #expect(waitUntil(2) { calls.load(ordering: .relaxed) > 10 })
+        output.close()
+        let plans = controller.engine.adoptedPlanCount
+        #expect(waitUntil(2) { controller.engine.adoptedPlanCount > plans || calls.load(ordering: .relaxed) == 0 })
+        let after = calls.load(ordering: .relaxed)
+        Thread.sleep(forTimeInterval: 0.2)
+        #expect(calls.load(ordering: .relaxed) == after, "the data source is no longer rendered")
+        controller.close()
+    }
 }
