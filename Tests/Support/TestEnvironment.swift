@@ -1,3 +1,4 @@
+import DecibelCore
 import Foundation
 
 /// What the test run has: which servers `Scripts/test` started, where the repository is, how to run a tool.
@@ -33,10 +34,13 @@ public enum TestEnvironment {
         return repositoryRoot.appendingPathComponent(".build/debug")
     }()
 
-    /// A fresh temporary directory for one test.
+    /// A fresh temporary directory for one test, removed when the test process exits (set
+    /// `DECIBEL_KEEP_TEST_FILES=1` to keep them): the analysis fixtures alone are 830 MB a run, and 80
+    /// runs left behind once filled this machine's disk.
     public static func temporaryDirectory(_ name: String = "decibel") -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-\(UUID().uuidString)")
         try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        ScratchDirectories.add(url)
         return url
     }
 
@@ -91,5 +95,21 @@ extension ProcessResult {
             status: termination.signal ?? termination.exitStatus ?? 0, terminatedBySignal: termination.signal != nil,
             standardOutput: String(decoding: output, as: UTF8.self),
             standardError: String(decoding: error, as: UTF8.self), standardOutputData: output)
+    }
+}
+
+/// The directories `TestEnvironment.temporaryDirectory` made, removed at exit.
+private enum ScratchDirectories {
+    static let made = Locked<[URL]>([])
+    static let removal: Void = {
+        guard ProcessInfo.processInfo.environment["DECIBEL_KEEP_TEST_FILES"] != "1" else { return }
+        atexit {
+            for url in ScratchDirectories.made.withLock({ $0 }) { try? FileManager.default.removeItem(at: url) }
+        }
+    }()
+
+    static func add(_ url: URL) {
+        _ = removal
+        made.withLock { $0.append(url) }
     }
 }
