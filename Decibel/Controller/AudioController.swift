@@ -57,7 +57,6 @@ public final class AudioController: Sendable {
     let switching = Locked<Void>(())
 
     struct Settings: Sendable {
-        var sampleRate: Double?
         var bufferSize: BufferSize
         var name: String
         var inputChannels: [Int]?
@@ -111,7 +110,7 @@ public final class AudioController: Sendable {
         self.backend = try resolveBackend(backend)
         self.channelCount = channelCount
         self.inputChannelCount = inputCount
-        settings = Settings(sampleRate: sampleRate, bufferSize: bufferSize, name: name, inputChannels: inputChannels)
+        settings = Settings(bufferSize: bufferSize, name: name, inputChannels: inputChannels)
         engine = AudioEngine(
             sampleRate: sampleRate ?? 48_000, channelCount: max(1, channelCount),
             inputChannelCount: inputChannels.map { ($0.max() ?? 0) + 1 } ?? inputCount, inputChannels: inputChannels)
