@@ -71,18 +71,16 @@ struct ColumnSpanRasterizer {
 }
 
 extension PlotCanvas {
-    /// Runs `body` with a rasterizer on the canvas's pixels when it draws into an ARGB32 image with no
-    /// transformation (then the pixels are marked changed for Cairo); returns false, doing nothing, for
-    /// anything else (SVG, PDF, a window, a scaled canvas), where the caller draws with Cairo instead.
-    func withColumnSpans(_ body: (ColumnSpanRasterizer) -> Void) -> Bool {
-        guard let surface = cairo_get_target(context), cairo_surface_get_type(surface) == CAIRO_SURFACE_TYPE_IMAGE,
-            cairo_image_surface_get_format(surface) == CAIRO_FORMAT_ARGB32
+    /// Runs `body` with a rasterizer on the pixels and the user-to-pixel mapping when the canvas draws
+    /// into an ARGB32 image (a group's included) under an axis-aligned uniform scale, and returns what
+    /// `body` returns: whether it drew (the pixels are then marked changed for Cairo). Returns false,
+    /// doing nothing, for anything else (SVG, PDF, a window, a rotated canvas), where the caller draws
+    /// with Cairo instead.
+    func withColumnSpans(_ body: (ColumnSpanRasterizer, PixelMapping) -> Bool) -> Bool {
+        guard let surface = cairo_get_group_target(context),
+            cairo_surface_get_type(surface) == CAIRO_SURFACE_TYPE_IMAGE,
+            cairo_image_surface_get_format(surface) == CAIRO_FORMAT_ARGB32, let mapping = pixelMapping
         else { return false }
-        var matrix = cairo_matrix_t()
-        cairo_get_matrix(context, &matrix)
-        guard matrix.xx == 1, matrix.yy == 1, matrix.xy == 0, matrix.yx == 0, matrix.x0 == 0, matrix.y0 == 0 else {
-            return false
-        }
         cairo_surface_flush(surface)
         guard let data = cairo_image_surface_get_data(surface) else { return false }
         let width = Int(cairo_image_surface_get_width(surface)), height = Int(cairo_image_surface_get_height(surface))
@@ -91,9 +89,11 @@ extension PlotCanvas {
         let rasterizer = ColumnSpanRasterizer(
             pixels: UnsafeMutableRawPointer(data).assumingMemoryBound(to: UInt32.self),
             rowPixels: Int(cairo_image_surface_get_stride(surface)) / 4,
-            minimumX: max(0, Int(left.rounded(.up))), maximumX: min(width, Int(right.rounded(.down))),
-            minimumY: max(0, Int(top.rounded(.up))), maximumY: min(height, Int(bottom.rounded(.down))))
-        body(rasterizer)
+            minimumX: max(0, Int(mapping.x(left).rounded(.up))),
+            maximumX: min(width, Int(mapping.x(right).rounded(.down))),
+            minimumY: max(0, Int(mapping.y(top).rounded(.up))),
+            maximumY: min(height, Int(mapping.y(bottom).rounded(.down))))
+        guard body(rasterizer, mapping) else { return false }
         cairo_surface_mark_dirty(surface)
         return true
     }

@@ -4,6 +4,8 @@ struct EnvelopePainter {
     let style: WaveformStyle
     /// Fill shapes in images as column spans (off only to compare with Cairo's own fill in tests).
     var usesColumnSpans = true
+    /// The width of one column in user units: 1 / the canvas's `pixelScale`, so a column is a pixel.
+    var columnWidth = 1.0
 
     /// The rectangles (x, y, width, height) of each channel's lane inside `width` × `height`.
     func lanes(channels: Int, x: Double, y: Double, width: Double, height: Double) -> [(Double, Double, Double, Double)]
@@ -23,7 +25,7 @@ struct EnvelopePainter {
         return width % 2 == 1 ? middle.rounded(.down) + 0.5 : middle.rounded()
     }
 
-    /// Draws `low`/`high` (one pair per pixel column starting at `x`) into a lane.
+    /// Draws `low`/`high` (one pair per column of `columnWidth`, starting at `x`) into a lane.
     func paint(
         _ canvas: PlotCanvas, low: [Float], high: [Float], lane: (Double, Double, Double, Double), color: PlotColor
     ) {
@@ -77,10 +79,19 @@ struct EnvelopePainter {
                 upper[column] -= widen
                 lower[column] += widen
             }
-            // In an image, one span per pixel column written straight into the pixels; elsewhere a path.
+            // In an image whose pixels are the columns, one span per column written straight into the
+            // pixels; elsewhere a path.
             let spans =
-                usesColumnSpans && x.rounded() == x
-                && canvas.withColumnSpans { $0.fill(x: Int(x), upper: upper, lower: lower, color: color) }
+                usesColumnSpans
+                && canvas.withColumnSpans { rasterizer, pixels in
+                    let left = pixels.x(x)
+                    guard abs(left - left.rounded()) < 1e-6, abs(columnWidth * pixels.scale - 1) < 1e-9 else {
+                        return false
+                    }
+                    rasterizer.fill(
+                        x: Int(left.rounded()), upper: upper.map(pixels.y), lower: lower.map(pixels.y), color: color)
+                    return true
+                }
             if !spans {
                 trace(canvas, upper, x: x, closing: false)
                 traceBack(canvas, lower, x: x)
@@ -94,14 +105,14 @@ struct EnvelopePainter {
     /// Vertices at column centres, plus the outer edges so the shape spans the whole lane.
     private func trace(_ canvas: PlotCanvas, _ ys: [Double], x: Double, closing: Bool) {
         canvas.move(to: x, ys[0])
-        for (column, value) in ys.enumerated() { canvas.line(to: x + Double(column) + 0.5, value) }
-        canvas.line(to: x + Double(ys.count), ys[ys.count - 1])
+        for (column, value) in ys.enumerated() { canvas.line(to: x + (Double(column) + 0.5) * columnWidth, value) }
+        canvas.line(to: x + Double(ys.count) * columnWidth, ys[ys.count - 1])
     }
 
     private func traceBack(_ canvas: PlotCanvas, _ ys: [Double], x: Double) {
-        canvas.line(to: x + Double(ys.count), ys[ys.count - 1])
+        canvas.line(to: x + Double(ys.count) * columnWidth, ys[ys.count - 1])
         for column in stride(from: ys.count - 1, through: 0, by: -1) {
-            canvas.line(to: x + Double(column) + 0.5, ys[column])
+            canvas.line(to: x + (Double(column) + 0.5) * columnWidth, ys[column])
         }
         canvas.line(to: x, ys[0])
     }

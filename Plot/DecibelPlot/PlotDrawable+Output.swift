@@ -18,33 +18,44 @@ public enum PlotFileFormat: String, Hashable, Sendable, CaseIterable {
 }
 
 extension PlotDrawable {
-    /// Draws into a new in-memory ARGB image of `size`.
-    /// - Throws: `AudioError` of kind `invalidArgument` when a side of `size` is outside 1...32767, or
-    ///   `backendError` when Cairo cannot create the image or its context, or drawing leaves Cairo in an error
-    ///   state (out of memory, say; Cairo's status is then in `code`).
-    public func renderImage(size: PlotSize) throws(AudioError) -> PlotImage {
+    /// Draws into a new in-memory ARGB image of `size` points at `scale` pixels per point: a 400×100 plot
+    /// at scale 2 is an 800×200 image drawn as sharp as a HiDPI screen shows it.
+    /// - Throws: `AudioError` of kind `invalidArgument` when a side of `size` is outside 1...32767 (at scale too)
+    ///   or `scale` is below 1, or `backendError` when Cairo cannot create the image or its context, or drawing
+    ///   leaves Cairo in an error state (out of memory, say; Cairo's status is then in `code`).
+    public func renderImage(size: PlotSize, scale: Int = 1) throws(AudioError) -> PlotImage {
         try Self.checkSize(size)
-        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(size.width), Int32(size.height))
+        guard scale >= 1 else { throw AudioError(.invalidArgument, "plot scale \(scale) is below 1") }
+        let pixels = PlotSize(width: size.width * scale, height: size.height * scale)
+        try Self.checkSize(pixels)
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(pixels.width), Int32(pixels.height))
         else {
-            throw AudioError(.backendError, "Cairo could not create a \(size) image")
+            throw AudioError(.backendError, "Cairo could not create a \(pixels) image")
         }
         defer { cairo_surface_destroy(surface) }
+        cairo_surface_set_device_scale(surface, Double(scale), Double(scale))
         try drawSurface(surface, size: size)
         return try PlotImage(copying: surface)
     }
 
     /// Writes the plot to `path` at `size` as PNG, SVG or PDF; `format` defaults to the path's extension.
-    /// - Throws: `AudioError` of kind `invalidArgument` when a side of `size` is outside 1...32767, or `format` is
-    ///   nil and `path` does not end in `.png`, `.svg` or `.pdf`; or `backendError` when Cairo cannot create, draw
-    ///   or write the file (a path that cannot be written, for one; Cairo's status is then in `code`).
-    public func write(to path: String, size: PlotSize, format: PlotFileFormat? = nil) throws(AudioError) {
+    /// A PNG has `scale` pixels per point (2 for a HiDPI picture); SVG and PDF are vectors, sharp at any.
+    /// - Throws: `AudioError` of kind `invalidArgument` when a side of `size` is outside 1...32767, `scale` is
+    ///   below 1, or `format` is nil and `path` does not end in `.png`, `.svg` or `.pdf`; or `backendError` when
+    ///   Cairo cannot create, draw or write the file (a path that cannot be written, for one; Cairo's status is
+    ///   then in `code`).
+    public func write(
+        to path: String, size: PlotSize, scale: Int = 1, format: PlotFileFormat? = nil
+    )
+        throws(AudioError)
+    {
         try Self.checkSize(size)
         guard let format = format ?? PlotFileFormat(path: path) else {
             throw AudioError(.invalidArgument, "cannot tell the plot format of '\(path)'; end it in .png, .svg or .pdf")
         }
         switch format {
         case .png:
-            try renderImage(size: size).writePNG(to: path)
+            try renderImage(size: size, scale: scale).writePNG(to: path)
         case .svg, .pdf:
             let width = Double(size.width), height = Double(size.height)
             let surface =
@@ -60,14 +71,13 @@ extension PlotDrawable {
         }
     }
 
-    /// Draws into any Cairo surface (image, vector, Xlib) and checks Cairo's status afterwards.
+    /// Draws into any Cairo surface (image, vector, Xlib) through `draw(into:size:)`.
     func drawSurface(_ surface: OpaquePointer, size: PlotSize) throws(AudioError) {
         guard let context = cairo_create(surface) else {
             throw AudioError(.backendError, "Cairo could not create a context")
         }
         defer { cairo_destroy(context) }
-        draw(in: PlotCanvas(context: context), size: size)
-        try CairoStatus.check(cairo_status(context), "drawing")
+        try draw(into: context, size: size)
         cairo_surface_flush(surface)
     }
 

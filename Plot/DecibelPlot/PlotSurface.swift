@@ -4,23 +4,31 @@ import DecibelCore
 /// A reusable off-screen ARGB drawing surface: draw plots into it frame after frame without
 /// reallocating (live previews, video frames, benchmarks), then take a `PlotImage` or write a PNG.
 public final class PlotSurface {
-    /// The surface's size in pixels.
+    /// The size plots are drawn at, in points (pixels at scale 1).
     public let size: PlotSize
+    /// Pixels per point: the image is `size` × `scale` pixels.
+    public let scale: Int
     private let surface: OpaquePointer
 
-    /// Creates a transparent surface of `size`.
-    /// - Throws: `AudioError` of kind `invalidArgument` when a side of `size` is outside 1...32767, or
-    ///   `backendError` when Cairo cannot create the image (out of memory, say).
-    public init(size: PlotSize) throws(AudioError) {
-        guard (1...32767).contains(size.width), (1...32767).contains(size.height) else {
-            throw AudioError(.invalidArgument, "plot size \(size) is out of range (1...32767 pixels each way)")
-        }
-        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(size.width), Int32(size.height))
+    /// Creates a transparent surface of `size` points at `scale` pixels per point.
+    /// - Throws: `AudioError` of kind `invalidArgument` when a side of `size` (at scale too) is outside
+    ///   1...32767 or `scale` is below 1, or `backendError` when Cairo cannot create the image (out of memory, say).
+    public init(size: PlotSize, scale: Int = 1) throws(AudioError) {
+        guard scale >= 1 else { throw AudioError(.invalidArgument, "plot scale \(scale) is below 1") }
+        let pixels = PlotSize(width: size.width * scale, height: size.height * scale)
+        guard (1...32767).contains(size.width), (1...32767).contains(size.height), (1...32767).contains(pixels.width),
+            (1...32767).contains(pixels.height)
         else {
-            throw AudioError(.backendError, "Cairo could not create a \(size) image")
+            throw AudioError(.invalidArgument, "plot size \(pixels) is out of range (1...32767 pixels each way)")
         }
-        try CairoStatus.check(cairo_surface_status(surface), "creating a \(size) image")
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(pixels.width), Int32(pixels.height))
+        else {
+            throw AudioError(.backendError, "Cairo could not create a \(pixels) image")
+        }
+        try CairoStatus.check(cairo_surface_status(surface), "creating a \(pixels) image")
+        cairo_surface_set_device_scale(surface, Double(scale), Double(scale))
         self.size = size
+        self.scale = scale
         self.surface = surface
     }
 

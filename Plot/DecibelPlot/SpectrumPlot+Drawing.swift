@@ -32,12 +32,17 @@ extension SpectrumPlot {
             }
             canvas.fill()
         case .line:
-            let columns = max(1, Int(area.width))
+            // One point per pixel column: twice as many at scale 2.
+            let columns = max(1, Int((area.width * canvas.pixelScale).rounded()))
+            let columnWidth = area.width / Double(columns)
             var points: [(Double, Double)] = []
             for column in 0..<columns {
                 let start = Double(column) / Double(columns), end = Double(column + 1) / Double(columns)
                 points.append(
-                    (area.x + Double(column) + 0.5, y(level(from: frequency(at: start), to: frequency(at: end)))))
+                    (
+                        area.x + (Double(column) + 0.5) * columnWidth,
+                        y(level(from: frequency(at: start), to: frequency(at: end)))
+                    ))
             }
             canvas.move(to: area.x, area.y + area.height)
             for (px, py) in points { canvas.line(to: px, py) }

@@ -34,15 +34,17 @@ public struct WaveformOverview: PlotDrawable, Sendable {
         canvas.clear(style.background)
         let axis = showsTimeAxis ? min(Self.timeAxisHeight, Double(size.height) / 2) : 0
         let plotHeight = Double(size.height) - axis
-        let columns = size.width
+        let columns = max(1, Int((Double(size.width) * canvas.pixelScale).rounded()))
         let channels = max(1, peaks.channelCount)
-        let painter = EnvelopePainter(style: style)
+        var painter = EnvelopePainter(style: style)
+        painter.columnWidth = Double(size.width) / Double(columns)
         let lanes = painter.lanes(channels: channels, x: 0, y: 0, width: Double(size.width), height: plotHeight)
         var rmsStyle = style
         rmsStyle.mirror = true
         rmsStyle.fill = true
         rmsStyle.lineWidth = 0.5
-        let rmsPainter = EnvelopePainter(style: rmsStyle)
+        var rmsPainter = EnvelopePainter(style: rmsStyle)
+        rmsPainter.columnWidth = painter.columnWidth
         let envelope = ColumnEnvelope()
         envelope.resize(channels: 1, columns: columns)
         for channel in (0..<channels).reversed() {

@@ -93,12 +93,13 @@ public final class WaveformPlot: PlotDrawable {
     /// Draws the background and every channel into `canvas`.
     public func draw(in canvas: PlotCanvas, size: PlotSize) {
         canvas.clear(style.background)
-        let columns = size.width
+        let columns = max(1, Int((Double(size.width) * canvas.pixelScale).rounded()))
         let channels = max(1, channelCount)
         envelope.resize(channels: channels, columns: columns)
         for channel in 0..<channels { reduce(channel: channel) }
         var painter = EnvelopePainter(style: style)
         painter.usesColumnSpans = usesColumnSpans
+        painter.columnWidth = Double(size.width) / Double(columns)
         let lanes = painter.lanes(
             channels: channels, x: 0, y: 0, width: Double(size.width), height: Double(size.height))
         for channel in (0..<channels).reversed() {

@@ -61,10 +61,9 @@ final class XWindowConnection {
     /// flickers; drawing into an image (not a server-side group) lets plots write pixels directly
     /// (`ColumnSpanRasterizer`), several times faster than Cairo's path fill.
     func present(_ drawable: any PlotDrawable) {
-        guard let surface, let image = backBuffer(), let imageContext = cairo_create(image) else { return }
-        drawable.draw(in: PlotCanvas(context: imageContext), size: size)
-        cairo_destroy(imageContext)
-        cairo_surface_flush(image)
+        guard let surface, let image = backBuffer(), (try? drawable.drawSurface(image, size: size)) != nil else {
+            return
+        }
         guard let context = cairo_create(surface) else { return }
         cairo_set_source_surface(context, image, 0, 0)
         cairo_set_operator(context, CAIRO_OPERATOR_SOURCE)

@@ -32,6 +32,15 @@ import Testing
             mode: .rolling(points: 400, framesPerPoint: 120), style: WaveformStyle(fill: true, mirror: true))
         rolling.setBuffer([speech])
         try rolling.write(to: PlotArtifacts.path("gallery-rolling.png"), size: size)
+        try WaveformPlot(style: WaveformStyle(fill: true)).with { $0.setBuffer([speech]) }.write(
+            to: PlotArtifacts.path("gallery-speech-filled-scale2.png"), size: PlotSize(width: 400, height: 100),
+            scale: 2)
+        var meter = LevelMeterPlot(channelCount: 2)
+        meter.update(channel: 0, peakDBFS: -1.5, rmsDBFS: -8)
+        meter.update(channel: 1, peakDBFS: -14, rmsDBFS: -20)
+        try meter.write(to: PlotArtifacts.path("gallery-meter.png"), size: PlotSize(width: 80, height: 240), scale: 2)
+        meter.orientation = .horizontal
+        try meter.write(to: PlotArtifacts.path("gallery-meter-horizontal.png"), size: PlotSize(width: 320, height: 60))
         #expect(FileManager.default.fileExists(atPath: PlotArtifacts.path("gallery-rolling.png")))
     }
 }
