@@ -27,6 +27,8 @@ let package = Package(
         .library(name: "DecibelPlugins", targets: ["DecibelPlugins"]),
         .library(name: "DecibelPlot", targets: ["DecibelPlot"]),
         .library(name: "Decibel", targets: ["Decibel"]),
+        // Plots as GTK 4 widgets; GTK is loaded at run time, so nothing else needs it.
+        .library(name: "DecibelGTK", targets: ["DecibelGTK"]),
         // The tools' option parsing (times, colours, backends) and error printing, for programs that want the
         // same command-line forms; the fuzz targets (Fuzz/) drive it too.
         .library(name: "DecibelToolSupport", targets: ["DecibelToolSupport"]),
@@ -103,6 +105,13 @@ let package = Package(
         .target(
             name: "DecibelPlot", dependencies: ["DecibelCore", "DecibelAnalysis", "DecibelFormats", "CCairo"],
             path: "Plot/DecibelPlot"),
+
+        // GTK (GTK/): plots as GTK 4 widgets. CGTK declares the GTK functions it calls and DecibelGTK
+        // dlopen()s libgtk-4.so.1, so building needs no GTK headers and only apps using the widgets need GTK.
+        .target(name: "CGTK", path: "GTK/CGTK"),
+        .target(
+            name: "DecibelGTK", dependencies: ["Decibel", "DecibelPlot", "DecibelFormats", "CGTK"],
+            path: "GTK/DecibelGTK"),
 
         // MARK: Umbrella and tools
         .target(

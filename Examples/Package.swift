@@ -1,6 +1,6 @@
 // swift-tools-version: 6.0
 //
-// Six small programs that use Decibel as any application would: a package of their own that depends on
+// Seven small programs that use Decibel as any application would: a package of their own that depends on
 // Decibel, built in Swift 6 mode with warnings as errors. `Scripts/check-examples` builds them and runs
 // them against the Null device and the real servers.
 //
@@ -12,6 +12,7 @@
 //                                                microphone + backing track heard and recorded together
 //   swift run passthrough-with-effects [SECONDS] [--backend ID]
 //                                                the microphone through a high-pass and an echo
+//   swift run player FILE [--backend ID]         a GTK 4 window: overview with playhead, spectrum, meter
 //
 // Every program uses the runtime-picked backend; set DECIBEL_BACKEND=null|pipewire|jack|pulse|alsa to choose.
 import PackageDescription
@@ -27,6 +28,7 @@ let package = Package(
         .executable(name: "play-to-end", targets: ["PlayToEnd"]),
         .executable(name: "karaoke", targets: ["Karaoke"]),
         .executable(name: "passthrough-with-effects", targets: ["PassthroughWithEffects"]),
+        .executable(name: "player", targets: ["Player"]),
     ],
     dependencies: [.package(name: "Decibel", path: "..")],
     targets: [
@@ -44,6 +46,11 @@ let package = Package(
         .executableTarget(
             name: "PassthroughWithEffects", dependencies: [.product(name: "Decibel", package: "Decibel")],
             swiftSettings: strict),
+        .executableTarget(
+            name: "Player",
+            dependencies: [
+                .product(name: "Decibel", package: "Decibel"), .product(name: "DecibelGTK", package: "Decibel"),
+            ], swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]
 )

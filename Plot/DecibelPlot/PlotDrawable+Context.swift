@@ -8,7 +8,9 @@ extension PlotDrawable {
     /// clip, line width, path) as it found it. On a HiDPI surface (device scale 2) or under a scaling
     /// transform the plot draws at the pixels' resolution, as sharp as at twice the size. Every output
     /// Decibel writes itself (images, PNG, SVG, PDF, the X11 window) is drawn through this call.
-    /// - Parameter context: a `cairo_t *`.
+    /// - Parameters:
+    ///   - context: a `cairo_t *`.
+    ///   - size: the plot's size in the context's user units (points).
     /// - Throws: `AudioError` of kind `invalidArgument` when a side of `size` is outside 1...32767, or
     ///   `backendError` when the context is already in an error state or the drawing leaves it in one
     ///   (Cairo's status is then in `code`).
