@@ -87,6 +87,7 @@ let package = Package(
                 .product(name: "DecibelPlot", package: "Decibel"),
                 .product(name: "DecibelAnalysis", package: "Decibel"),
                 .product(name: "DecibelCore", package: "Decibel"),
+                .product(name: "DecibelGTK", package: "Decibel"),
                 "CFFTCompare",
             ],
             path: "Plot"

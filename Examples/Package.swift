@@ -1,6 +1,6 @@
 // swift-tools-version: 6.0
 //
-// Seven small programs that use Decibel as any application would: a package of their own that depends on
+// Eight small programs that use Decibel as any application would: a package of their own that depends on
 // Decibel, built in Swift 6 mode with warnings as errors. `Scripts/check-examples` builds them and runs
 // them against the Null device and the real servers.
 //
@@ -13,6 +13,8 @@
 //   swift run passthrough-with-effects [SECONDS] [--backend ID]
 //                                                the microphone through a high-pass and an echo
 //   swift run player FILE [--backend ID]         a GTK 4 window: overview with playhead, spectrum, meter
+//   swift run recorder OUTPUT [--backend ID] [--device ID]
+//                                                a GTK 4 window: live waveform, record/stop, the take's overview
 //
 // Every program uses the runtime-picked backend; set DECIBEL_BACKEND=null|pipewire|jack|pulse|alsa to choose.
 import PackageDescription
@@ -29,6 +31,7 @@ let package = Package(
         .executable(name: "karaoke", targets: ["Karaoke"]),
         .executable(name: "passthrough-with-effects", targets: ["PassthroughWithEffects"]),
         .executable(name: "player", targets: ["Player"]),
+        .executable(name: "recorder", targets: ["Recorder"]),
     ],
     dependencies: [.package(name: "Decibel", path: "..")],
     targets: [
@@ -48,6 +51,11 @@ let package = Package(
             swiftSettings: strict),
         .executableTarget(
             name: "Player",
+            dependencies: [
+                .product(name: "Decibel", package: "Decibel"), .product(name: "DecibelGTK", package: "Decibel"),
+            ], swiftSettings: strict),
+        .executableTarget(
+            name: "Recorder",
             dependencies: [
                 .product(name: "Decibel", package: "Decibel"), .product(name: "DecibelGTK", package: "Decibel"),
             ], swiftSettings: strict),

@@ -3,7 +3,8 @@
 //   1. a 1-hour 48 kHz stereo WAV (generated once with sox in /tmp) to an 1800×140 PNG: read + peaks +
 //      draw + PNG, versus `ffmpeg -filter_complex showwavespic=s=1800x140`;
 //   2. frames per second of a live 1024-point buffer plot at 800×200 (append + draw, off-screen);
-//   3. FFT time per 1024- and 4096-point transform, and per windowed dB spectrum.
+//   3. FFT time per 1024- and 4096-point transform, and per windowed dB spectrum;
+//   4. the GTK live waveform widget's drawing time at 800×200 (needs a display: xvfb-run; GDK_SCALE=2 for HiDPI).
 import BenchSummary
 import CFFTCompare
 import DecibelAnalysis
@@ -133,10 +134,11 @@ func fftTimes() throws {
 }
 
 do {
-    let only = CommandLine.arguments.dropFirst().first  // "fft", "live" or "overview" runs that part alone
+    let only = CommandLine.arguments.dropFirst().first  // "fft", "live", "overview" or "gtk" runs that part alone
     if only == nil || only == "fft" { try fftTimes() }
     if only == nil || only == "live" { try liveFrameRate() }
     if only == nil || only == "overview" { try fileOverview() }
+    if only == nil || only == "gtk" { gtkLiveWaveform() }
 } catch {
     print("plot-bench: \(error)")
     exit(1)

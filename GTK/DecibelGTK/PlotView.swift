@@ -31,6 +31,8 @@ public final class PlotView: GTKWidget {
     public var onScroll: ((Double, Double) -> Void)?
     /// Frames drawn so far.
     public private(set) var framesDrawn = 0
+    /// Time spent drawing those frames (the plot and the overlay, in GTK's draw callback), in seconds.
+    public private(set) var drawingSeconds = 0.0
     private var tick: UInt32 = 0
     private var dragStart = (0.0, 0.0)
 
@@ -70,6 +72,8 @@ public final class PlotView: GTKWidget {
 
     private func draw(_ context: OpaquePointer, width: Int, height: Int) {
         guard width > 0, height > 0 else { return }
+        let started = MonotonicClock.now()
+        defer { drawingSeconds += Double(MonotonicClock.now() - started) / 1e9 }
         let theme = GTKTheme(widget: widget, api: api)
         if theme != appliedTheme {
             appliedTheme = theme
