@@ -15,7 +15,12 @@ import Testing
         func set(seconds: Double) { nanoseconds.store(UInt64(seconds * 1e9), ordering: .relaxed) }
     }
 
-    @Test("two Null devices 200 ppm apart run duplex for a simulated hour: no xrun, fill in band, drift measured")
+    // An hour of simulated clocks is the plain pass's job: under a sanitizer this one test set the length of the
+    // whole offline run (104 s of ThreadSanitizer's, against 31 s plain), and the sanitizer passes run the bridge
+    // across real threads in DecibelTests' ClockBridgeTests anyway.
+    @Test(
+        "two Null devices 200 ppm apart run duplex for a simulated hour: no xrun, fill in band, drift measured",
+        .disabled(if: TestEnvironment.sanitizerSlowsRendering, "an hour of simulation: the plain pass runs it"))
     func simulatedHour() throws {
         let clock = SimulatedClock()
         let listening = Atomic<Bool>(false)
