@@ -18,6 +18,8 @@ public final class OverviewView: GTKWidget {
     }
     /// Called with the fraction of the file the user clicked or dragged to.
     public var onSeek: ((Double) -> Void)?
+    /// Called with the new visible range after a zoom or scroll.
+    public var onZoom: ((ClosedRange<Double>) -> Void)?
     /// The drawing area.
     public let view: PlotView
     public var widget: OpaquePointer { view.widget }
@@ -69,6 +71,7 @@ public final class OverviewView: GTKWidget {
         let lower = min(1 - span, max(0, range.lowerBound))
         visibleRange = lower...(lower + span)
         redraw()
+        onZoom?(visibleRange)
     }
 
     private func redraw() { view.drawable = WaveformOverview(peaks: visiblePeaks(), style: style) }

@@ -62,6 +62,9 @@ func show(_ player: AudioPlayer, in window: GTKWindow, app: GTKApplication) thro
         let seconds = String(format: "%.3f", fraction * player.duration)
         say("seeked to \(String(format: "%.4f", fraction)) of the file (\(seconds) s)")
     }
+    overview.onZoom = { range in
+        say("zoomed to \(String(format: "%.4f", range.lowerBound))-\(String(format: "%.4f", range.upperBound))")
+    }
     var placed = false
     app.every(0.1) {
         time.text = "\(clock(player.currentTime)) / \(clock(player.duration))"
