@@ -11,7 +11,11 @@ public struct GTKTheme: Hashable, Sendable {
     public var accent: PlotColor
 
     /// Whether the background is dark.
-    public var isDark: Bool { 0.2126 * background.red + 0.7152 * background.green + 0.0722 * background.blue < 0.5 }
+    public var isDark: Bool { Self.luminance(background) < 0.5 }
+
+    static func luminance(_ color: PlotColor) -> Double {
+        0.2126 * color.red + 0.7152 * color.green + 0.0722 * color.blue
+    }
 
     /// Colours for plots on this theme: the plot background a shade off the window's, the axis half way
     /// to the text colour.
@@ -40,7 +44,7 @@ public struct GTKTheme: Hashable, Sendable {
             for name in names where api.gtk_style_context_lookup_color(style, name, &rgba) != 0 { return color(rgba) }
             return fallback
         }
-        let dark = 0.2126 * foreground.red + 0.7152 * foreground.green + 0.0722 * foreground.blue > 0.5
+        let dark = Self.luminance(foreground) > 0.5  // light text: a dark theme
         background = named(["window_bg_color", "theme_bg_color"], fallback: dark ? .plotBackground : .white)
         accent = named(["accent_bg_color", "theme_selected_bg_color"], fallback: .plotWaveform)
     }

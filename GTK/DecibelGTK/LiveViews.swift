@@ -1,6 +1,5 @@
 import DecibelCore
 import DecibelPlot
-import Glibc
 
 /// A rolling waveform of live audio (EZAudioPlot's rolling plot), fed from a render callback or a tap
 /// through `feed` with no lock on the render thread and redrawn on GTK's frame clock.
@@ -113,27 +112,15 @@ public final class LevelMeterView: GTKWidget {
 
     /// Takes in what the feed holds; returns whether there was anything.
     private func measure() -> Bool {
-        let channels = meter.channels.count
-        var peak = [Float](repeating: 0, count: channels), energy = [Double](repeating: 0, count: channels)
-        let frames = feed.drain { block in
-            for channel in 0..<min(channels, block.channelCount) {
-                for sample in block[channel] {
-                    peak[channel] = max(peak[channel], abs(sample))
-                    energy[channel] += Double(sample * sample)
-                }
-            }
-        }
-        guard frames > 0 else { return false }
-        sinceHold += frames
+        var levels = LevelMeterPlot.Levels(channelCount: meter.channels.count)
+        feed.drain { levels.add($0) }
+        guard levels.frameCount > 0 else { return false }
+        sinceHold += levels.frameCount
         if sinceHold >= holdFrames {
             meter.resetHold()
             sinceHold = 0
         }
-        for channel in 0..<channels {
-            meter.update(
-                channel: channel, peakDBFS: LevelMeterPlot.decibels(peak[channel]),
-                rmsDBFS: 10 * log10(energy[channel] / Double(frames)))
-        }
+        meter.update(levels)
         return true
     }
 }

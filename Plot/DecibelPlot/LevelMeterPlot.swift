@@ -77,18 +77,51 @@ public struct LevelMeterPlot: PlotDrawable, Sendable {
     /// Measures a block: each channel's peak and RMS over `view`, holding the peaks. Channels beyond the
     /// meter's are ignored; the meter's beyond the block's read silence.
     public mutating func measure(_ view: AudioBufferView) {
+        var levels = Levels(channelCount: channels.count)
+        levels.add(view)
+        update(levels)
+    }
+
+    /// Sets every channel from `levels` (the peak and RMS of all the blocks added to it), holding the peaks.
+    public mutating func update(_ levels: Levels) {
         for channel in channels.indices {
-            guard channel < view.channelCount, view.frameCount > 0 else {
-                update(channel: channel, peakDBFS: -.infinity, rmsDBFS: -.infinity)
-                continue
+            update(
+                channel: channel, peakDBFS: levels.peakDBFS(channel: channel), rmsDBFS: levels.rmsDBFS(channel: channel)
+            )
+        }
+    }
+
+    /// The peak and RMS of several blocks together, per channel: what a meter shows for one display frame.
+    public struct Levels: Sendable {
+        private var peak: [Float], energy: [Double]
+        private var frames = 0
+
+        /// Nothing measured yet, for `channelCount` channels.
+        public init(channelCount: Int) {
+            peak = Array(repeating: 0, count: max(1, channelCount))
+            energy = Array(repeating: 0, count: max(1, channelCount))
+        }
+
+        /// Takes in a block; channels beyond the meter's are ignored, missing ones count as silence.
+        public mutating func add(_ view: AudioBufferView) {
+            for channel in 0..<min(peak.count, view.channelCount) {
+                for sample in view[channel] {
+                    peak[channel] = max(peak[channel], abs(sample))
+                    energy[channel] += Double(sample * sample)
+                }
             }
-            var peak: Float = 0, energy: Float = 0
-            for sample in view[channel] {
-                peak = max(peak, abs(sample))
-                energy += sample * sample
-            }
-            let rms = (energy / Float(view.frameCount)).squareRoot()
-            update(channel: channel, peakDBFS: Self.decibels(peak), rmsDBFS: Self.decibels(rms))
+            frames += view.frameCount
+        }
+
+        /// Frames taken in.
+        public var frameCount: Int { frames }
+
+        /// The largest magnitude on `channel`, in dBFS (−infinity for silence or nothing measured).
+        public func peakDBFS(channel: Int) -> Double { LevelMeterPlot.decibels(peak[channel]) }
+
+        /// The RMS of `channel` over every frame taken in, in dBFS (−infinity for silence).
+        public func rmsDBFS(channel: Int) -> Double {
+            frames > 0 && energy[channel] > 0 ? 10 * log10(energy[channel] / Double(frames)) : -.infinity
         }
     }
 
