@@ -25,6 +25,8 @@ let package = Package(
         .library(name: "DecibelFormats", targets: ["DecibelFormats"]),
         .library(name: "DecibelAnalysis", targets: ["DecibelAnalysis"]),
         .library(name: "DecibelPlugins", targets: ["DecibelPlugins"]),
+        // Writing LV2 plugins: a Decibel node becomes a plugin that any LV2 host loads (`decibel plugin-bundle`).
+        .library(name: "DecibelPluginAuthoring", targets: ["DecibelPluginAuthoring"]),
         .library(name: "DecibelPlot", targets: ["DecibelPlot"]),
         .library(name: "Decibel", targets: ["Decibel"]),
         // Plots as GTK 4 widgets; GTK is loaded at run time, so nothing else needs it.
@@ -90,6 +92,12 @@ let package = Package(
         .target(
             name: "DecibelPlugins", dependencies: ["DecibelCore", "DecibelGraph", "CLilv"],
             path: "Plugins/DecibelPlugins"),
+        // CLV2 (LV2's plugin-side headers, from lv2-dev) + DecibelPluginAuthoring: Decibel nodes as LV2 plugins.
+        // A plugin library links nothing but libc; lilv is for hosts.
+        .target(name: "CLV2", path: "Plugins/CLV2"),
+        .target(
+            name: "DecibelPluginAuthoring", dependencies: ["DecibelCore", "DecibelGraph", "CLV2"],
+            path: "Plugins/DecibelPluginAuthoring"),
         // Analysis (Analysis/): CDecibelFFT (power-of-two FFT) + CKissFFT (other sizes) + CDecibelTruePeak
         // (the true-peak interpolator's loop) + DecibelAnalysis.
         .systemLibrary(name: "CKissFFT", path: "Analysis/CKissFFT", providers: [.apt(["libkissfft-dev"])]),
@@ -131,7 +139,7 @@ let package = Package(
         .executableTarget(
             name: "decibel",
             dependencies: [
-                "Decibel", "DecibelToolSupport", "DecibelPlot", "DecibelAnalysis", "DecibelPlugins",
+                "Decibel", "DecibelToolSupport", "DecibelPlot", "DecibelAnalysis", "DecibelPlugins", "CLV2",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Tools/decibel"

@@ -21,6 +21,10 @@ import PackageDescription
 
 let strict: [SwiftSetting] = [.unsafeFlags(["-warnings-as-errors"])]
 
+let plugin: [Target.Dependency] = [
+    .product(name: "DecibelGraph", package: "Decibel"), .product(name: "DecibelPluginAuthoring", package: "Decibel"),
+]
+
 let package = Package(
     name: "DecibelExamples",
     products: [
@@ -32,6 +36,10 @@ let package = Package(
         .executable(name: "passthrough-with-effects", targets: ["PassthroughWithEffects"]),
         .executable(name: "player", targets: ["Player"]),
         .executable(name: "recorder", targets: ["Recorder"]),
+        // LV2 plugins written in Swift (`decibel plugin-bundle`, Scripts/plugins): a gain, a delay, an instrument.
+        .library(name: "DecibelGainLV2", type: .dynamic, targets: ["GainPlugin"]),
+        .library(name: "DecibelDelayLV2", type: .dynamic, targets: ["DelayPlugin"]),
+        .library(name: "DecibelSynthLV2", type: .dynamic, targets: ["SynthPlugin"]),
     ],
     dependencies: [.package(name: "Decibel", path: "..")],
     targets: [
@@ -59,6 +67,11 @@ let package = Package(
             dependencies: [
                 .product(name: "Decibel", package: "Decibel"), .product(name: "DecibelGTK", package: "Decibel"),
             ], swiftSettings: strict),
+        // The plugins' nodes and definitions (the DSP), then one entry point per plugin library.
+        .target(name: "ExamplePlugins", dependencies: plugin, swiftSettings: strict),
+        .target(name: "GainPlugin", dependencies: plugin + ["ExamplePlugins"], swiftSettings: strict),
+        .target(name: "DelayPlugin", dependencies: plugin + ["ExamplePlugins"], swiftSettings: strict),
+        .target(name: "SynthPlugin", dependencies: plugin + ["ExamplePlugins"], swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -87,6 +87,20 @@ open class RenderNode: AudioNode, @unchecked Sendable {
     @discardableResult
     public func send(_ message: MIDIEvent, at time: Int64? = nil) -> Bool { schedule(.midi(message), at: time) }
 
+    /// Render thread, before `render(_:)`: applies `event` at engine sample time `time` in the coming block,
+    /// without the control threads' queue (which takes a lock). For code that owns the render thread and
+    /// drives `render` itself, such as a plugin binding delivering a block's MIDI at its frames. Returns
+    /// `false` (and counts a drop) when the node already holds 256 pending events.
+    @discardableResult
+    public final func scheduleOnRenderThread(_ event: NodeEvent, at time: Int64) -> Bool {
+        guard pendingCount < Self.eventCapacity else {
+            inbox.countDrop()
+            return false
+        }
+        insertPending(ScheduledEvent(time: time, event: event))
+        return true
+    }
+
     /// Starts the node (a source begins to sound) at `time`, or at the next block.
     @discardableResult
     public func start(at time: Int64? = nil) -> Bool { schedule(.start, at: time) }
@@ -133,6 +147,10 @@ open class RenderNode: AudioNode, @unchecked Sendable {
 
     /// Clears DSP state (control thread, not rendering). The default does nothing.
     open func resetState() {}
+
+    /// Frames by which the output lags the input (a look-ahead limiter's, a linear-phase filter's): what a
+    /// plugin host compensates for. Read on the render thread, so it must not allocate or lock. Default 0.
+    open var latencyFrames: Int { 0 }
 
     // MARK: Render thread
 

@@ -172,7 +172,7 @@ public final class PluginNode: RenderNode, @unchecked Sendable {
     public var instantiationError: AudioError? { failure.withLock { $0 } }
 
     /// The latency the plugin reports (frames), as of its last block.
-    public var latencyFrames: Int { Int(Float(bitPattern: latencyBits.load(ordering: .relaxed))) }
+    override public var latencyFrames: Int { Int(Float(bitPattern: latencyBits.load(ordering: .relaxed))) }
 
     override public func allocate(format: NodeFormat) {
         // Prepared again for the same rate and block size (the graph does that as it is edited): the

@@ -25,7 +25,7 @@ struct DecibelCommand: AsyncParsableCommand {
             BackendsCommand.self, DevicesCommand.self, PlayCommand.self, RecordCommand.self, PassthroughCommand.self,
             ToneCommand.self,
             InfoCommand.self, ConvertCommand.self, WaveformCommand.self, SpectrumCommand.self, PitchCommand.self,
-            LoudnessCommand.self, TuneCommand.self, DemoCommand.self, PluginsCommand.self,
+            LoudnessCommand.self, TuneCommand.self, DemoCommand.self, PluginsCommand.self, PluginBundleCommand.self,
         ]
     )
 

@@ -49,6 +49,23 @@ public struct MIDIEvent: Hashable, Sendable, CustomStringConvertible {
         for (index, byte) in bytes.enumerated() { set(byte, at: index) }
     }
 
+    /// A message from raw bytes without allocating (render thread: a plugin's MIDI input); `nil` when the
+    /// bytes are not one message by the rules of `init(bytes:)`.
+    public init?(rawBytes bytes: UnsafeRawBufferPointer) {
+        guard Self.isMessage(bytes) else { return nil }
+        count = bytes.count
+        for index in 0..<bytes.count { set(bytes[index], at: index) }
+    }
+
+    private static func isMessage(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard let status = bytes.first, status >= 0x80 else { return false }
+        if status == 0xF0 {
+            return bytes.count >= 2 && bytes.count <= capacity && bytes.last == 0xF7
+                && bytes.dropFirst().dropLast().allSatisfy { $0 < 0x80 }
+        }
+        return bytes.count == length(ofStatus: status) && bytes.dropFirst().allSatisfy { $0 < 0x80 }
+    }
+
     private init(unchecked bytes: UInt8...) {
         count = bytes.count
         for (index, byte) in bytes.enumerated() { set(byte, at: index) }
