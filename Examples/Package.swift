@@ -72,6 +72,14 @@ let package = Package(
         .target(name: "GainPlugin", dependencies: plugin + ["ExamplePlugins"], swiftSettings: strict),
         .target(name: "DelayPlugin", dependencies: plugin + ["ExamplePlugins"], swiftSettings: strict),
         .target(name: "SynthPlugin", dependencies: plugin + ["ExamplePlugins"], swiftSettings: strict),
+        // The example plugins against their nodes: lv2apply offline, Decibel's PluginNode hosting them.
+        .testTarget(
+            name: "ExamplePluginsTests",
+            dependencies: [
+                "ExamplePlugins", .product(name: "DecibelPlugins", package: "Decibel"),
+                .product(name: "DecibelPluginAuthoring", package: "Decibel"),
+                .product(name: "DecibelFormats", package: "Decibel"),
+            ], swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -54,6 +54,11 @@ public struct LV2PluginDefinition: Sendable {
     }
 }
 
+extension LV2PluginDefinition: CustomStringConvertible {
+    /// The plugin's URI.
+    public var description: String { uri }
+}
+
 /// LV2's plugin classes (`lv2:AmplifierPlugin` and so on) that hosts sort plugins under.
 public enum LV2PluginCategory: String, Sendable {
     /// No more specific class.
