@@ -4,14 +4,8 @@ import Synchronization
 /// The entry point of a plugin library: `lv2_descriptor`, made from a list of definitions.
 public enum LV2Export {
     /// The LV2 descriptor of `plugins[index]`, or `nil` past the end: the body of a library's
-    /// `lv2_descriptor` function. Each definition's descriptor is made once and lives as long as the library.
-    ///
-    /// ```swift
-    /// @c(lv2_descriptor)
-    /// public func lv2Descriptor(_ index: UInt32) -> UnsafeRawPointer? {
-    ///     LV2Export.descriptor(index, of: [gain, delay])
-    /// }
-    /// ```
+    /// `lv2_descriptor` function (see ``LV2PluginDefinition``). Each definition's descriptor is made once and
+    /// lives as long as the library.
     public static func descriptor(_ index: UInt32, of plugins: [LV2PluginDefinition]) -> UnsafeRawPointer? {
         guard Int(index) < plugins.count else { return nil }
         let definition = plugins[Int(index)]

@@ -11,6 +11,11 @@ enum PluginScenarios {
         plugin("plugins-swh-amp", uri: "http://plugin.org.uk/swh-plugins/amp", ramp: "gain"),
         plugin("plugins-x42-eq", uri: "http://gareus.org/oss/lv2/fil4#mono", ramp: "gain3"),
         plugin("plugins-mda-dx10", uri: "http://drobilla.net/plugins/mda/DX10", ramp: nil),
+        // Decibel's own example plugins written in Swift (Scripts/plugins builds them into .build/lv2, which
+        // Scripts/test puts on LV2_PATH): lilv calls their run() through the C ABI, as every host does.
+        plugin("plugins-swift-gain", uri: "urn:decibel:examples:gain", ramp: "gain"),
+        plugin("plugins-swift-delay", uri: "urn:decibel:examples:delay", ramp: "time"),
+        plugin("plugins-swift-synth", uri: "urn:decibel:examples:synth", ramp: nil),
         worker,
     ]
 
@@ -43,7 +48,12 @@ enum PluginScenarios {
                 throw ScenarioFailure("lilv is not available: \(PluginCatalog.availability())")
             }
             let (engine, stream) = try GraphScenarios.manualEngine()
-            let node = try PluginNode(uri: uri)
+            let node: PluginNode
+            do {
+                node = try PluginNode(uri: uri)
+            } catch  where uri.hasPrefix("urn:decibel:") {
+                throw ScenarioFailure("\(error): run Scripts/plugins and put .build/lv2 on LV2_PATH")
+            }
             if node.info.acceptsMIDI {
                 try engine.mainGroup.add(node)
             } else {
