@@ -196,6 +196,9 @@ let package = Package(
             dependencies: ["DecibelCore", "DecibelGraph", "DecibelNull", "DecibelTestSupport"],
             path: "Tests/DecibelGraphTests"),
         .testTarget(
+            name: "DecibelPluginAuthoringTests", dependencies: ["DecibelPluginAuthoring", "DecibelGraph", "CLV2"],
+            path: "Tests/DecibelPluginAuthoringTests"),
+        .testTarget(
             name: "DecibelPluginsTests",
             dependencies: ["DecibelPlugins", "DecibelGraph", "DecibelFormats", "DecibelTestSupport", "decibel"],
             path: "Tests/DecibelPluginsTests"),

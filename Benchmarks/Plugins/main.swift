@@ -59,3 +59,25 @@ for (uri, label) in [
         "LV2 \(label), block 256 (PluginNode ÷ run from C)", decibel: String(format: "PluginNode %.0f ns", oursNanos),
         peer: String(format: "lilv run from C %.0f ns", theirsNanos), ratio: ours / theirs, goal: .atMost(1.2))
 }
+
+// A plugin written in Swift (Examples' gain, built by Scripts/plugins into .build/lv2) against the LV2 project's
+// own C example, eg-amp (Debian's lv2-examples): both mono gains, both at 0 dB, both run from C through lilv by
+// the same harness, alternating, best of five.
+print("plugins-bench: the Swift-built gain plugin's run against eg-amp's, through lilv from C")
+let swiftGain = "urn:decibel:examples:gain", egAmp = "http://lv2plug.in/plugins/eg-amp"
+for frames in [64, 512] {
+    let count = frames == 64 ? 400_000 : 100_000
+    var ours = Double.infinity, theirs = Double.infinity
+    for _ in 0..<5 {
+        ours = min(ours, lv2_bench_run(swiftGain, Int32(warmup), Int32(count), Int32(frames)))
+        theirs = min(theirs, lv2_bench_run(egAmp, Int32(warmup), Int32(count), Int32(frames)))
+    }
+    guard ours > 0 else { fatalError("\(swiftGain) did not load: run Scripts/plugins and put .build/lv2 on LV2_PATH") }
+    guard theirs > 0 else { fatalError("\(egAmp) did not load: apt-get install lv2-examples") }
+    let oursNanos = ours / Double(count) * 1e9, theirsNanos = theirs / Double(count) * 1e9
+    print(String(format: "block %d: Swift gain %.1f ns, eg-amp %.1f ns per run", frames, oursNanos, theirsNanos))
+    printSummary(
+        "LV2 plugin written in Swift: gain's run, block \(frames) (÷ eg-amp's, both via lilv from C)",
+        decibel: String(format: "Swift gain %.0f ns", oursNanos), peer: String(format: "eg-amp %.0f ns", theirsNanos),
+        ratio: ours / theirs, goal: .atMost(1.2))
+}
