@@ -119,7 +119,8 @@ final class Probe: RenderNode, @unchecked Sendable {
             [(0, [0x90, 60, 100]), (17, [0x90, 62, 100]), (300, [0x80, 60, 0])], sequenceType: sequenceType,
             midiType: midi)
         host.run(512)
-        sequence.write([(5, [0x90, 64, 100]), (6, [0x91, 200])], sequenceType: sequenceType, midiType: midi)  // 200: no MIDI
+        // A data byte of 200 is not MIDI: the second event must be dropped.
+        sequence.write([(5, [0x90, 64, 100]), (6, [0x91, 200])], sequenceType: sequenceType, midiType: midi)
         for (port, pointer) in [buffers.left, buffers.right, buffers.outLeft, buffers.outRight].enumerated() {
             host.connect(UInt32(port), pointer + 512)
         }
