@@ -11,7 +11,7 @@ struct PluginBundleCommand: ParsableCommand {
         abstract:
             "Build an LV2 plugin written in Swift and write its bundle (manifest.ttl, the plugin's .ttl, the .so).",
         discussion:
-            "PRODUCT is a dynamic library product whose target defines lv2_descriptor with DecibelPluginAuthoring. It is built in release with the Swift runtime linked in (hosts need no Swift installed) and only lv2_descriptor exported (two Decibel plugins load side by side); the Turtle comes from the library itself.\n\nExamples:\n  decibel plugin-bundle DecibelGainLV2 --package-path Examples\n  LV2_PATH=Examples/.build/lv2 lv2ls\n  decibel plugin-bundle MyPlugins --library .build-lv2/release/libMyPlugins.so --output ~/.lv2"
+            "PRODUCT is a dynamic library product whose target defines lv2_descriptor with DecibelPluginAuthoring. It is built in release with the Swift runtime linked in (hosts need no Swift installed), only lv2_descriptor exported (two Decibel plugins load side by side) and the symbol table stripped; the Turtle comes from the library itself.\n\nExamples:\n  decibel plugin-bundle DecibelGainLV2 --package-path Examples\n  LV2_PATH=Examples/.build/lv2 lv2ls\n  decibel plugin-bundle MyPlugins --library .build-lv2/release/libMyPlugins.so --output ~/.lv2"
     )
 
     @Argument(help: "The library product to build (e.g. DecibelGainLV2).")
@@ -28,6 +28,9 @@ struct PluginBundleCommand: ParsableCommand {
 
     @Option(name: .long, help: "Bundle this already built library instead of building PRODUCT.")
     var library: String?
+
+    @Flag(name: .long, help: "Keep the symbol table (for debugging a plugin in a host; 13 MB instead of 7.6 MB).")
+    var keepSymbols = false
 
     func run() throws {
         let package = URL(fileURLWithPath: packagePath).standardizedFileURL
@@ -62,7 +65,7 @@ struct PluginBundleCommand: ParsableCommand {
         swift.arguments = [
             "swift", "build", "-c", "release", "--package-path", package.path, "--scratch-path", scratch.path,
             "--product", product, "-Xswiftc", "-static-stdlib", "-Xlinker", "--version-script=\(exports.path)",
-        ]
+        ] + (keepSymbols ? [] : ["-Xlinker", "--strip-all"])
         swift.standardOutput = FileHandle.standardError  // stdout says only where the bundle is
         try swift.run()
         swift.waitUntilExit()
