@@ -12,6 +12,9 @@ final class LV2PluginInstance {
     let floatType: LV2_URID
     private let midiEventType: LV2_URID
     private let maximumFrameCount: Int
+    // Read on every run; kept here so the render path does not go through the node's arrays.
+    private let parameterCount: Int
+    private let inputBusCount: Int
     /// The host's buffer for each port (`connect_port`), nil until connected.
     private let ports: UnsafeMutablePointer<UnsafeMutableRawPointer?>
     private let parameters: UnsafeMutablePointer<Unmanaged<AudioParameter>>
@@ -25,6 +28,8 @@ final class LV2PluginInstance {
     private let scratchOutput: UnsafeMutablePointer<Float>
     private let inputCopies: UnsafeMutablePointer<Float>
     private let inputBus: UnsafeMutablePointer<AudioBufferView>
+    /// `AudioBufferView.empty`, read once (a global's accessor costs a call per block).
+    private let noDeviceInput = AudioBufferView.empty
     private var sampleTime: Int64 = 0
     private(set) var isActive = false
 
@@ -41,17 +46,19 @@ final class LV2PluginInstance {
         floatType = features.urid(LV2URI.atomFloat)
         midiEventType = features.urid(LV2URI.midiEvent)
         maximumFrameCount = min(max(features.maximumBlockLength ?? 4096, 64), 65_536)
+        parameterCount = node.parameters.count
+        inputBusCount = node.inputBusCount > 0 ? 1 : 0
         node.prepare(format: NodeFormat(sampleRate: sampleRate, maximumFrameCount: maximumFrameCount))
 
         ports = .allocate(capacity: layout.portCount)
         ports.initialize(repeating: nil, count: layout.portCount)
-        let parameterCount = max(1, node.parameters.count)
-        parameters = .allocate(capacity: parameterCount)
+        let parameterSlots = max(1, node.parameters.count)
+        parameters = .allocate(capacity: parameterSlots)
         for (index, parameter) in node.parameters.enumerated() {
             (parameters + index).initialize(to: .passRetained(parameter))
         }
-        lastControls = .allocate(capacity: parameterCount)
-        lastControls.initialize(repeating: .nan, count: parameterCount)
+        lastControls = .allocate(capacity: parameterSlots)
+        lastControls.initialize(repeating: .nan, count: parameterSlots)
         silence = .allocate(capacity: maximumFrameCount)
         silence.initialize(repeating: 0, count: maximumFrameCount)
         scratchOutput = .allocate(capacity: maximumFrameCount)
@@ -68,7 +75,7 @@ final class LV2PluginInstance {
     }
 
     deinit {
-        for index in 0..<node.parameters.count { parameters[index].release() }
+        for index in 0..<parameterCount { parameters[index].release() }
         parameters.deallocate()
         ports.deallocate()
         lastControls.deallocate()
@@ -90,7 +97,7 @@ final class LV2PluginInstance {
     func activate() {
         node.reset()
         sampleTime = 0
-        lastControls.update(repeating: .nan, count: max(1, node.parameters.count))
+        lastControls.update(repeating: .nan, count: max(1, parameterCount))
         isActive = true
     }
 
@@ -119,7 +126,7 @@ final class LV2PluginInstance {
     }
 
     private func readControls() {
-        for index in 0..<node.parameters.count {
+        for index in 0..<parameterCount {
             guard let port = ports[layout.firstControl + index] else { continue }
             let value = port.assumingMemoryBound(to: Float.self).pointee
             guard value.bitPattern != lastControls[index].bitPattern else { continue }
@@ -145,6 +152,7 @@ final class LV2PluginInstance {
         }
     }
 
+    @inline(__always)
     private func render(from offset: Int, frames: Int) {
         for channel in 0..<layout.audioOutputs {
             let port = ports[layout.firstOutput + channel]?.assumingMemoryBound(to: Float.self)
@@ -168,11 +176,11 @@ final class LV2PluginInstance {
             channelPointers: UnsafePointer(inputChannels), channelCount: layout.audioInputs, frameCount: frames)
         node.render(
             NodeRenderContext(
-                inputs: UnsafeBufferPointer(start: inputBus, count: node.inputBusCount > 0 ? 1 : 0),
+                inputs: UnsafeBufferPointer(start: inputBus, count: inputBusCount),
                 output: AudioBufferView(
                     channelPointers: UnsafePointer(outputChannels), channelCount: layout.audioOutputs,
                     frameCount: frames),
-                frameCount: frames, sampleTime: sampleTime))
+                frameCount: frames, sampleTime: sampleTime, deviceInput: noDeviceInput))
         sampleTime += Int64(frames)
     }
 

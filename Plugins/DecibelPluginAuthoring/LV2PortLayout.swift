@@ -17,11 +17,17 @@ struct LV2PortLayout: Sendable {
         parameters = node.parameters.map(\.info)
         hasMIDI = definition.receivesMIDI
         hasLatency = definition.reportsLatency
+        firstOutput = audioInputs
+        firstControl = audioInputs + audioOutputs
+        midiIndex = hasMIDI ? firstControl + parameters.count : nil
+        latencyIndex = hasLatency ? firstControl + parameters.count + (hasMIDI ? 1 : 0) : nil
+        portCount = firstControl + parameters.count + (hasMIDI ? 1 : 0) + (hasLatency ? 1 : 0)
     }
 
-    var firstOutput: Int { audioInputs }
-    var firstControl: Int { audioInputs + audioOutputs }
-    var midiIndex: Int? { hasMIDI ? firstControl + parameters.count : nil }
-    var latencyIndex: Int? { hasLatency ? firstControl + parameters.count + (hasMIDI ? 1 : 0) : nil }
-    var portCount: Int { firstControl + parameters.count + (hasMIDI ? 1 : 0) + (hasLatency ? 1 : 0) }
+    // Stored, not computed: `run` reads them every block.
+    let firstOutput: Int
+    let firstControl: Int
+    let midiIndex: Int?
+    let latencyIndex: Int?
+    let portCount: Int
 }

@@ -9,14 +9,19 @@ public final class Gain: RenderNode, @unchecked Sendable {
     public let gain = AudioParameter(
         .init(identifier: "gain", name: "Gain", range: -60...12, unit: .decibels, defaultValue: 0), rampDuration: 0.02)
 
+    private var steadyDecibels = Float.nan, steadyFactor: Float = 0
+
     public init() { super.init(inputBusCount: 1, channelCount: 1, parameters: [gain]) }
 
     override public func process(_ context: NodeRenderContext) {
         let input = context.input(0).samples(0), output = context.output.samples(0)
         if !gain.isRamping {
-            // A steady gain: one factor for the slice (and the ramp's per-frame bookkeeping skipped).
-            let factor = decibelsToFactor(gain.renderValue)
-            for frame in 0..<context.frameCount { output[frame] = input[frame] * factor }
+            // A steady gain: one factor for the slice, computed again only when the value moved.
+            if gain.renderValue != steadyDecibels {
+                steadyDecibels = gain.renderValue
+                steadyFactor = decibelsToFactor(steadyDecibels)
+            }
+            for frame in 0..<context.frameCount { output[frame] = input[frame] * steadyFactor }
             gain.advance(context.frameCount)
             return
         }
