@@ -87,4 +87,28 @@ import Testing
         #expect(
             unknown.standardError.contains("no LV2 plugin 'urn:decibel:none' is installed"), "\(unknown.standardError)")
     }
+
+    @Test(
+        "decibel plugin-bundle refuses what it cannot bundle in one plain line: no file, no lv2_descriptor, not Decibel's",
+        .requires(.file(PluginNodeTests.swh)))
+    func pluginBundleRefusals() throws {
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("decibel-bundle-\(getpid())").path
+        defer { try? FileManager.default.removeItem(atPath: output) }
+        for (library, expected) in [
+            ("/nonexistent/libNone.so", "/nonexistent/libNone.so does not exist"),
+            ("/etc/hostname", "cannot load /etc/hostname"),
+            ("/usr/lib/x86_64-linux-gnu/libm.so.6", "libm.so.6 has no lv2_descriptor; it is not an LV2 plugin library"),
+            (
+                PluginNodeTests.swh + "/plugin-linux.so",
+                "\(PluginNodeTests.amp) in plugin-linux.so was not written with"
+            ),
+        ] {
+            let result = try run(decibel, ["plugin-bundle", "None", "--library", library, "--output", output])
+            #expect(result.status == 1, "\(library): exit \(result.status)")
+            let lines = result.standardError.split(separator: "\n")
+            #expect(lines.count == 1 && lines[0].hasPrefix("Error: "), "\(library): \(result.standardError)")
+            #expect(result.standardError.contains(expected), "\(library): \(result.standardError)")
+            #expect(!FileManager.default.fileExists(atPath: output + "/none.lv2"), "nothing written for \(library)")
+        }
+    }
 }

@@ -62,15 +62,17 @@ struct PluginBundleCommand: ParsableCommand {
         try "{ global: lv2_descriptor; local: *; };\n".write(to: exports, atomically: true, encoding: .utf8)
         let swift = Process()
         swift.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        swift.arguments = [
-            "swift", "build", "-c", "release", "--package-path", package.path, "--scratch-path", scratch.path,
-            "--product", product, "-Xswiftc", "-static-stdlib", "-Xlinker", "--version-script=\(exports.path)",
-        ] + (keepSymbols ? [] : ["-Xlinker", "--strip-all"])
+        swift.arguments =
+            [
+                "swift", "build", "-c", "release", "--package-path", package.path, "--scratch-path", scratch.path,
+                "--product", product, "-Xswiftc", "-static-stdlib", "-Xlinker", "--version-script=\(exports.path)",
+            ] + (keepSymbols ? [] : ["-Xlinker", "--strip-all"])
         swift.standardOutput = FileHandle.standardError  // stdout says only where the bundle is
         try swift.run()
         swift.waitUntilExit()
         guard swift.terminationStatus == 0 else {
-            throw ValidationError(
+            throw AudioError(
+                .invalidArgument,
                 "swift build of \(product) failed (exit \(swift.terminationStatus)); its output is above")
         }
         return scratch.appendingPathComponent("release/lib\(product).so")
@@ -81,12 +83,18 @@ struct PluginBundleCommand: ParsableCommand {
 enum PluginBundleWriter {
     /// Copies `library` into `directory` with `manifest.ttl` and one `.ttl` per plugin; returns the plugins' URIs.
     static func write(library: URL, into directory: URL) throws -> [String] {
+        guard FileManager.default.fileExists(atPath: library.path) else {
+            throw AudioError(.fileNotFound, "\(library.path) does not exist; build it, or leave out --library")
+        }
         guard let handle = dlopen(library.path, RTLD_NOW | RTLD_LOCAL) else {
-            throw ValidationError("cannot load \(library.path): \(String(cString: dlerror()))")
+            throw AudioError(
+                .invalidFile,
+                "cannot load \(library.path) (\(String(cString: dlerror()))); a plugin is a shared object built here")
         }
         defer { dlclose(handle) }
         guard let symbol = dlsym(handle, "lv2_descriptor") else {
-            throw ValidationError("\(library.lastPathComponent) has no lv2_descriptor: not an LV2 plugin library")
+            throw AudioError(
+                .invalidFile, "\(library.lastPathComponent) has no lv2_descriptor; it is not an LV2 plugin library")
         }
         typealias DescriptorFunction = @convention(c) (UInt32) -> UnsafePointer<LV2_Descriptor>?
         let descriptorAt = unsafeBitCast(symbol, to: DescriptorFunction.self)
@@ -99,8 +107,9 @@ enum PluginBundleWriter {
                 let text = interface.assumingMemoryBound(to: decibel_lv2_turtle_interface.self).pointee
                     .turtle?(descriptor, binary)
             else {
-                throw ValidationError(
-                    "\(uri) in \(binary) was not written with DecibelPluginAuthoring: no Turtle to bundle")
+                throw AudioError(
+                    .unsupportedFormat,
+                    "\(uri) in \(binary) was not written with DecibelPluginAuthoring; only those describe themselves")
             }
             defer { free(text) }
             let name = uri.split(whereSeparator: { ":/#".contains($0) }).last.map(String.init) ?? "plugin\(index)"
@@ -108,7 +117,7 @@ enum PluginBundleWriter {
             index += 1
         }
         guard !entries.isEmpty else {
-            throw ValidationError("\(binary) describes no plugin (lv2_descriptor(0) is NULL)")
+            throw AudioError(.invalidFile, "\(binary) describes no plugin; its lv2_descriptor(0) returns NULL")
         }
         let files = FileManager.default
         try? files.removeItem(at: directory)
