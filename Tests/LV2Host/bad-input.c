@@ -11,15 +11,8 @@
 #include <stdio.h>
 #include <string.h>
 
-static const char *uris[64];
-static LV2_URID map_uri(LV2_URID_Map_Handle h, const char *uri) {
-    (void)h;
-    for (int i = 1; i < 64; i++) {
-        if (!uris[i]) { uris[i] = strdup(uri); return i; }
-        if (!strcmp(uris[i], uri)) return i;
-    }
-    return 0;
-}
+#include "urid-map.h"
+
 static LV2_URID_Map map = {NULL, map_uri};
 static LV2_Feature map_feature = {LV2_URID__map, &map};
 static const LV2_Feature *features[] = {&map_feature, NULL};

@@ -8,16 +8,9 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "urid-map.h"
+
 enum { RATE = 48000, BLOCK = 480, FRAMES = 48000 };
-static const char *uris[64];
-static LV2_URID map_uri(LV2_URID_Map_Handle h, const char *uri) {
-    (void)h;
-    for (int i = 1; i < 64; i++) {
-        if (!uris[i]) { uris[i] = strdup(uri); return i; }
-        if (!strcmp(uris[i], uri)) return i;
-    }
-    return 0;
-}
 
 static LilvInstance *open_plugin(LilvWorld *world, const char *uri, const LV2_Feature *const *features) {
     LilvNode *node = lilv_new_uri(world, uri);
