@@ -3,6 +3,7 @@
 #include <pthread.h>
 #include <sched.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 typedef struct {
@@ -83,4 +84,51 @@ double decibel_bench_jack_ringbuffer_single(int64_t total_frames, int block_fram
     free(out);
     jack_ringbuffer_free(ring);
     return broken ? -2 : elapsed;
+}
+
+double decibel_bench_memcpy_single(int64_t total_frames, int block_frames) {
+    size_t bytes = sizeof(float) * 2 * (size_t)block_frames;
+    float *in = calloc(2 * (size_t)block_frames, sizeof(float));
+    float *middle = calloc(2 * (size_t)block_frames, sizeof(float));
+    float *out = calloc(2 * (size_t)block_frames, sizeof(float));
+    int broken = 0;
+    double start = now();
+    for (int64_t next = 0; next < total_frames; next += block_frames) {
+        in[0] = (float)(next & 0xFFFFFF);
+        memcpy(middle, in, bytes);
+        // Two real copies, as a ring's write and read make: `middle` and `out` escape into the barrier.
+        __asm__ volatile("" : : "r"(middle), "r"(out) : "memory");
+        memcpy(out, middle, bytes);
+        __asm__ volatile("" : : "r"(middle), "r"(out) : "memory");
+        if (out[0] != in[0]) broken = 1;
+    }
+    double elapsed = now() - start;
+    free(in), free(middle), free(out);
+    return broken ? -2 : elapsed;
+}
+
+double decibel_bench_jack_render_through(int64_t total_frames, int block_frames, int capacity_frames, double *sum) {
+    jack_ringbuffer_t *ring = jack_ringbuffer_create(sizeof(float) * 2 * (size_t)capacity_frames);
+    if (!ring) return -1;
+    size_t bytes = sizeof(float) * 2 * (size_t)block_frames;
+    float *rendered = calloc(2 * (size_t)block_frames, sizeof(float));
+    float *out = calloc(2 * (size_t)block_frames, sizeof(float));
+    float total = 0;
+    double start = now();
+    for (int64_t next = 0; next < total_frames; next += block_frames) {
+        int32_t first = (int32_t)next;
+        for (int32_t i = 0; i < block_frames; i++) {  // the render: a ramp, left and right inverted
+            float value = (float)((first + i) & 0xFFFF) * (1.0f / 65536);
+            rendered[2 * i] = value;
+            rendered[2 * i + 1] = -value;
+        }
+        jack_ringbuffer_write(ring, (const char *)rendered, bytes);
+        jack_ringbuffer_read(ring, (char *)out, bytes);
+        total += out[0] - out[2 * block_frames - 1];  // the reader's look at the block, as on the Swift side
+    }
+    double elapsed = now() - start;
+    *sum = total;
+    free(rendered), free(out);
+    jack_ringbuffer_free(ring);
+    return elapsed;
 }

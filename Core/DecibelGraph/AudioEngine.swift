@@ -304,6 +304,7 @@ public final class AudioEngine: @unchecked Sendable {
 
     /// Installs a receiver on `node`'s output: `handler` gets buffers of `bufferSize` frames on a consumer
     /// thread; when it falls more than `ringFrames` behind, blocks are dropped and counted, never waited for.
+    /// A buffer is valid only during the call (it usually lies in the tap's ring): copy what you keep.
     /// - Throws: `AudioError` of kind `invalidArgument` when `bufferSize` is less than 1, or `backendError` when the
     ///   tap's consumer thread cannot be started.
     @discardableResult

@@ -159,12 +159,19 @@ public final class GraphTap: @unchecked Sendable {
     }
 
     private func deliver(_ frames: Int) {
-        let view = scratch.view(frames: frames)
         let stamp = isTimed ? timestamp(ofRingFrame: framesOutOfRing) : AudioTimestamp(sampleTime: 0, hostTime: 0)
-        let count = ring.read(into: view)
+        let count: Int
+        if let inPlace = ring.contiguousReadable(frames: frames) {
+            // The block where it lies in the ring (the usual case: blocks divide the ring); freed after the handler.
+            handler(inPlace, stamp)
+            count = ring.skip(frames: frames)
+        } else {
+            let view = scratch.view(frames: frames)
+            count = ring.read(into: view)
+            handler(view.prefix(count), stamp)
+        }
         framesOutOfRing &+= count
         deliveredFrames.wrappingAdd(count, ordering: .relaxed)
-        handler(view.prefix(count), stamp)
     }
 
     /// The times of the `frame`th frame through the ring: the latest anchor at or before it, advanced at

@@ -74,15 +74,19 @@ extension Recorder {
                 continue
             }
             let limit = held.map { $0.position - consumed } ?? block.frameCapacity
-            let count = ring.read(into: block.view(frames: min(block.frameCapacity, limit)))
-            guard count > 0 else { return }
-            consumed += count
+            // The writer reads the frames where they lie in the ring (no copy out first); on a failure they stay.
+            let count: Int
             do {
-                try writer.write(block.view(frames: count))
-                written.add(count, ordering: .relaxed)
+                count = try ring.read(frames: min(block.frameCapacity, limit)) { segment throws(AudioError) in
+                    try writer.write(segment)
+                }
             } catch {
                 fail(error)
+                return
             }
+            guard count > 0 else { return }
+            consumed += count
+            written.add(count, ordering: .relaxed)
         }
     }
 

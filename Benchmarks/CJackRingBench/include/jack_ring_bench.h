@@ -13,4 +13,14 @@ double decibel_bench_jack_ringbuffer(int64_t total_frames, int block_frames, int
 /// scheduling (which dominate and vary on virtual machines) stay out of the figure. Returns seconds,
 /// -1 on error, -2 if a frame came back wrong.
 double decibel_bench_jack_ringbuffer_single(int64_t total_frames, int block_frames, int capacity_frames);
+
+/// Two plain `memcpy`s of `block_frames` stereo float frames per block (in → middle → out), as a ring's write
+/// and read copy them, `total_frames / block_frames` times: the floor a copying ring is held to. Seconds.
+double decibel_bench_memcpy_single(int64_t total_frames, int block_frames);
+
+/// What a producer without a zero-copy ring does: renders each block (a ramp, interleaved stereo) into a
+/// buffer, writes it into a jack_ringbuffer, reads it back into another, and looks at its first and last
+/// frame (the reader's work). Returns seconds (-1 on error) and the reader's checksum in `sum`, which the
+/// Swift side must match.
+double decibel_bench_jack_render_through(int64_t total_frames, int block_frames, int capacity_frames, double *sum);
 #endif
