@@ -34,6 +34,14 @@ public final class PluginNode: RenderNode, @unchecked Sendable {
     let controlInputs: [(port: Int, parameter: AudioParameter)]
     private let audioInputs: [Int], audioOutputs: [Int], atomInputs: [(port: Int, midi: Bool)], atomOutputs: [Int]
     private let cvPorts: [Int]
+    /// The render thread's copies of the port tables: read each block without retaining an array.
+    private let renderControls: UnsafeMutableBufferPointer<(port: Int, parameter: Unmanaged<AudioParameter>)>
+    private let renderAudioInputs: UnsafeMutableBufferPointer<UInt32>
+    private let renderAudioOutputs: UnsafeMutableBufferPointer<UInt32>
+    private let hasAtomPorts: Bool
+    /// `AudioBufferView.empty`, read once (a global's accessor costs a call per block).
+    private let noInput = AudioBufferView.empty
+    private let latencyPort: Int?
     private let sequenceURID: UInt32, chunkURID: UInt32, midiURID: UInt32
     private let latencyBits = Atomic<UInt32>(0)
 
@@ -46,6 +54,8 @@ public final class PluginNode: RenderNode, @unchecked Sendable {
         let atoms: [UnsafeMutableRawPointer]
         let silence: UnsafeMutablePointer<Float>
         let scratch: UnsafeMutablePointer<Float>
+        /// What each port was last connected to, so a block whose buffers are the last block's connects nothing.
+        let connected: UnsafeMutablePointer<UnsafeMutableRawPointer?>
         let api: decibel_lilv_api
         let sampleRate: Double
         let maximumFrames: Int
@@ -68,6 +78,8 @@ public final class PluginNode: RenderNode, @unchecked Sendable {
             silence.initialize(repeating: 0, count: maximumFrames)
             scratch = .allocate(capacity: maximumFrames)
             scratch.initialize(repeating: 0, count: maximumFrames)
+            connected = .allocate(capacity: max(1, portCount))
+            connected.initialize(repeating: nil, count: max(1, portCount))
         }
 
         deinit {
@@ -79,10 +91,15 @@ public final class PluginNode: RenderNode, @unchecked Sendable {
             atoms.forEach { $0.deallocate() }
             silence.deallocate()
             scratch.deallocate()
+            connected.deallocate()
         }
     }
 
-    @exclusivity(unchecked) private var instance: Instance?
+    @exclusivity(unchecked) private var instance: Instance? {
+        didSet { renderInstance = instance.map { Unmanaged.passUnretained($0) } }
+    }
+    /// `instance` for the render thread, which borrows it (no reference counting per block); `instance` owns it.
+    @exclusivity(unchecked) private var renderInstance: Unmanaged<Instance>?
     /// MIDI events `handle(_:)` received for the next piece (the event-sliced render puts each at the
     /// start of the slice it begins).
     private let midi: UnsafeMutablePointer<MIDIEvent>
@@ -119,6 +136,16 @@ public final class PluginNode: RenderNode, @unchecked Sendable {
         chunkURID = decibel_lv2_urid("http://lv2plug.in/ns/ext/atom#Chunk")
         midiURID = decibel_lv2_urid("http://lv2plug.in/ns/ext/midi#MidiEvent")
         midi = .allocate(capacity: Self.midiCapacity)
+        renderControls = .allocate(capacity: layout.controls.count)
+        for (index, control) in layout.controls.enumerated() {
+            renderControls[index] = (control.port, .passUnretained(control.parameter))
+        }
+        renderAudioInputs = .allocate(capacity: layout.audioInputs.count)
+        for (index, port) in layout.audioInputs.enumerated() { renderAudioInputs[index] = UInt32(port) }
+        renderAudioOutputs = .allocate(capacity: layout.audioOutputs.count)
+        for (index, port) in layout.audioOutputs.enumerated() { renderAudioOutputs[index] = UInt32(port) }
+        hasAtomPorts = !layout.atomInputs.isEmpty || !layout.atomOutputs.isEmpty
+        latencyPort = info.latencyPortIndex
         super.init(
             inputBusCount: layout.audioInputs.isEmpty ? 0 : 1, channelCount: max(1, layout.audioOutputs.count),
             parameters: layout.parameters)
@@ -159,6 +186,9 @@ public final class PluginNode: RenderNode, @unchecked Sendable {
     deinit {
         instance = nil
         midi.deallocate()
+        renderControls.deallocate()
+        renderAudioInputs.deallocate()
+        renderAudioOutputs.deallocate()
     }
 
     /// The running instance, or why there is none (not prepared yet, or the plugin refused the rate).
@@ -232,33 +262,42 @@ public final class PluginNode: RenderNode, @unchecked Sendable {
     }
 
     override public func process(_ context: NodeRenderContext) {
-        guard let instance else {
+        guard let renderInstance else {
             context.output.clear()
             midiCount = 0
             return
         }
+        renderInstance._withUnsafeGuaranteedRef { instance in run(instance, context) }
+    }
+
+    @inline(__always)
+    private func run(_ instance: Instance, _ context: NodeRenderContext) {
         let frames = context.frameCount
-        prepareAtoms(instance)
+        if hasAtomPorts { prepareAtoms(instance) } else { midiCount = 0 }
         var ramping = false
-        for (_, parameter) in controlInputs where parameter.isRamping { ramping = true }
+        for control in renderControls where control.parameter._withUnsafeGuaranteedRef({ $0.isRamping }) {
+            ramping = true
+        }
         var offset = 0
         while offset < frames {
             let piece = ramping ? min(Self.rampPiece, frames - offset) : frames
-            for (port, parameter) in controlInputs {
-                if ramping {
-                    instance.controls[port] = parameter.next()
-                    parameter.advance(piece - 1)
-                } else {
-                    instance.controls[port] = parameter.renderValue
+            for control in renderControls {
+                control.parameter._withUnsafeGuaranteedRef { parameter in
+                    if ramping {
+                        instance.controls[control.port] = parameter.next()
+                        parameter.advance(piece - 1)
+                    } else {
+                        instance.controls[control.port] = parameter.renderValue
+                    }
                 }
             }
             connectAudio(instance, context: context, offset: offset, frames: piece)
             lilv_instance_run(instance.handle, UInt32(piece))
             decibel_lv2_host_end_block(instance.host)
-            if offset == 0 && ramping { clearAtomInputs(instance) }  // events went with the first piece
+            if offset == 0 && ramping && hasAtomPorts { clearAtomInputs(instance) }  // events went with the first piece
             offset += piece
         }
-        if let port = info.latencyPortIndex {
+        if let port = latencyPort {
             latencyBits.store(instance.controls[port].bitPattern, ordering: .relaxed)
         }
     }
@@ -300,15 +339,23 @@ public final class PluginNode: RenderNode, @unchecked Sendable {
     /// the bus lacks, scratch for outputs beyond the node's channels).
     @inline(__always)
     private func connectAudio(_ instance: Instance, context: NodeRenderContext, offset: Int, frames: Int) {
-        let input = inputBusCount > 0 ? context.inputs[0] : .empty
-        for (channel, port) in audioInputs.enumerated() {
+        let input = inputBusCount > 0 ? context.inputs[0] : noInput
+        for channel in 0..<renderAudioInputs.count {
             let samples = channel < input.channelCount ? input.samples(channel) + offset : instance.silence
-            lilv_instance_connect_port(instance.handle, UInt32(port), samples)
+            connect(instance, port: renderAudioInputs[channel], to: samples)
         }
-        for (channel, port) in audioOutputs.enumerated() {
+        for channel in 0..<renderAudioOutputs.count {
             let samples =
                 channel < context.output.channelCount ? context.output.samples(channel) + offset : instance.scratch
-            lilv_instance_connect_port(instance.handle, UInt32(port), samples)
+            connect(instance, port: renderAudioOutputs[channel], to: samples)
         }
+    }
+
+    @inline(__always)
+    private func connect(_ instance: Instance, port: UInt32, to samples: UnsafeMutablePointer<Float>) {
+        let data = UnsafeMutableRawPointer(samples)
+        guard instance.connected[Int(port)] != data else { return }
+        instance.connected[Int(port)] = data
+        lilv_instance_connect_port(instance.handle, port, data)
     }
 }
