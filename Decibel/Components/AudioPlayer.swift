@@ -83,7 +83,9 @@ public final class AudioPlayer: ControllerPart {
     /// rate gets the output converted at its edge). `channelCount` is the output's channels (a mono file
     /// feeds them all; other files are mapped by `ChannelMap.standard(from:to:)`: stereo averaged to mono,
     /// 5.1 mixed down to stereo). `onStreamEvent` hears the output stream's events (xruns, server shutdown,
-    /// device loss) on a control thread. The player's output has a controller of its own, started here.
+    /// device loss) on a control thread. `bufferSize` is the output's buffer (default: the backend's
+    /// low-latency choice; a player of files can ask for more, which costs less power). The player's output has
+    /// a controller of its own, started here.
     /// - Throws: `AudioError` of kind `fileNotFound`, `fileUnreadable`, `invalidFile` or `unsupportedFormat` when
     ///   `path` is missing, cannot be read, is not usable audio or is in a format the installed codec libraries
     ///   cannot decode; `invalidArgument` for a channel count or rate out of range; with `backend` nil,
@@ -95,13 +97,14 @@ public final class AudioPlayer: ControllerPart {
     ///   backend's library fails (a busy ALSA device, say) or a thread cannot start.
     public convenience init(
         path: String? = nil, backend: (any AudioBackend)? = nil, device: String? = nil, sampleRate: Double? = nil,
-        channelCount: Int = 2, onStreamEvent: (@Sendable (StreamEvent) -> Void)? = nil
+        channelCount: Int = 2, bufferSize: BufferSize = .automatic,
+        onStreamEvent: (@Sendable (StreamEvent) -> Void)? = nil
     ) throws(AudioError) {
         try self.init(
             path: path,
             output: Output(
                 backend: backend, device: device, channelCount: channelCount, sampleRate: sampleRate,
-                name: "Decibel player", onEvent: onStreamEvent))
+                bufferSize: bufferSize, name: "Decibel player", onEvent: onStreamEvent))
         try output.start()
     }
 

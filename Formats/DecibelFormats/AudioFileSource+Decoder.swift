@@ -38,7 +38,9 @@ extension AudioFileSource {
                 }
             }
             guard !ended, ring.availableToWrite >= need else {
-                wake.wait(timeoutNanoseconds: 5_000_000)
+                // A full ring holds most of `bufferSeconds` (1 s by default): a 10 ms nap is safe and costs a
+                // hundred wake-ups a second; a seek or stop signals `wake` and is seen at once.
+                wake.wait(timeoutNanoseconds: 10_000_000)
                 continue
             }
             if pending == 0 {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Decibel
+import DecibelFormats
 import DecibelToolSupport
 
 /// `decibel play`: plays a file with a progress bar and a level meter.
@@ -27,8 +28,16 @@ struct PlayCommand: ParsableCommand {
     var start: Double = 0
 
     @Option(
-        name: .long, help: "Sample rate to play at, in hertz (default: the device's; converted if it runs another).")
+        name: .long, help: "Sample rate to play at, in hertz (default: the file's; converted if the device refuses it)."
+    )
     var rate: Double?
+
+    @Option(
+        name: .long,
+        help:
+            "The output buffer in milliseconds: more costs less power, less answers pause and seek sooner. (default: 100)"
+    )
+    var latency: Double = 100
 
     @Option(
         name: .long,
@@ -44,6 +53,9 @@ struct PlayCommand: ParsableCommand {
         guard pan.isFinite, (-1...1).contains(pan) else { throw ValidationError("--pan must be between -1 and 1") }
         guard start.isFinite, start >= 0 else { throw ValidationError("--start must be 0 or more seconds") }
         try validateRate(rate)
+        guard latency.isFinite, (2...2000).contains(latency) else {
+            throw ValidationError("--latency must be between 2 and 2000 milliseconds")
+        }
         guard (1...64).contains(channels) else { throw ValidationError("--channels must be between 1 and 64") }
     }
 
@@ -51,9 +63,12 @@ struct PlayCommand: ParsableCommand {
         let backend = try choice.select(verbose: true)
         let device = try choice.checkedDevice(on: backend, direction: .output)
         let failure = StreamFailure()
+        // A file plays at its own rate where the server takes it (PulseAudio and PipeWire convert, as for paplay
+        // and pw-play); a device that refuses it gets the output converted at its edge.
+        let fileRate = try AudioFileInfo(path: file).sampleRate
         let player = try AudioPlayer(
-            path: file, backend: backend, device: device, sampleRate: rate, channelCount: channels,
-            onStreamEvent: failure.handler)
+            path: file, backend: backend, device: device, sampleRate: rate ?? fileRate, channelCount: channels,
+            bufferSize: .milliseconds(latency), onStreamEvent: failure.handler)
         guard start <= player.duration else {
             throw AudioError(
                 .invalidArgument, "--start \(start) s is past the end of \(file) (\(player.formattedDuration))")
