@@ -22,6 +22,7 @@ extension FrameRingBuffer {
     }
 
     /// Producer: `write(frames:_:)` with a closure that throws (a decoder's error, for example).
+    /// - Throws: what `body` throws (`Failure`), after which nothing of this write is published.
     @inlinable @discardableResult
     public func write<Failure: Error>(
         frames: Int, _ body: (AudioBufferView) throws(Failure) -> Int
@@ -69,6 +70,7 @@ extension FrameRingBuffer {
     }
 
     /// Consumer: `read(frames:_:)` with a closure that throws (a file writer's error, for example).
+    /// - Throws: what `body` throws (`Failure`), after which the frames stay in the ring.
     @inlinable @discardableResult
     public func read<Failure: Error>(
         frames: Int, _ body: (AudioBufferView) throws(Failure) -> Void
