@@ -85,14 +85,21 @@ struct PlayCommand: ParsableCommand {
         player.play()
         defer { status.finish() }
         var shown = 0.0
+        var peaks: [Float] = [-.infinity, -.infinity]
         while player.state == .playing && !Interrupt.isRaised {
             if failure.hasEnded {
                 status.finish()
                 try failure.check("playback stopped", backend: backend.id)
             }
-            // Reading a peak starts the next one: a mono output's one reading is shown twice.
-            let left = Float(player.output.meter.peakDBFS(channel: 0))
-            let peaks = [left, channels == 1 ? left : Float(player.output.meter.peakDBFS(channel: 1))]
+            // Reading a peak starts the next one: a mono output's one reading is shown twice. With blocks longer
+            // than this loop's period (--latency) a look can fall between two blocks: a peak of silence while the
+            // last window's RMS says sound holds the previous peak, so the meter does not flicker.
+            for channel in 0..<min(2, channels) {
+                let peak = Float(player.output.meter.peakDBFS(channel: channel))
+                let sounding = player.output.meter.rmsDBFS(channel: channel).isFinite
+                peaks[channel] = peak.isFinite || !sounding ? peak : peaks[channel]
+            }
+            if channels == 1 { peaks[1] = peaks[0] }
             // The player rewinds at the end before its state changes; without looping, time only moves on.
             let now = min(player.currentTime, player.duration)
             shown = loop ? now : max(shown, now)
