@@ -99,7 +99,7 @@ func pitch() throws {
     print("  agreement with yinfft: \(agreeing) of \(compared) blocks both voiced within 50 cents")
     printSummary(
         "pitch per 2048-frame block (aubio yinfft ÷ PitchDetector)", decibel: String(format: "%.1f µs", same),
-        peer: String(format: "yinfft %.1f µs", yinfft), ratio: yinfft / same, goal: .atLeast(1))
+        peer: String(format: "yinfft %.1f µs", yinfft), ratio: yinfft / same, goal: .atLeast(1.5))
 }
 
 func loudness() throws {

@@ -57,11 +57,133 @@ void decibel_summarize_int16(
     }
 }
 
+// Interleaved 16-bit frames of one or two channels, the case of nearly every WAV: folded in vectors of
+// 16 samples without the planar copy. Minimum and maximum work lane by lane on the interleaved samples
+// (even lanes are the left channel, odd the right); squares are exact 64-bit integer sums.
+typedef short v16s __attribute__((vector_size(32), aligned(2)));
+typedef short v8s __attribute__((vector_size(16)));
+typedef int v8i __attribute__((vector_size(32)));
+typedef long long v4l __attribute__((vector_size(32)));
+
+static inline short clamp16(int value) { return (short)(value < -32768 ? -32768 : value > 32767 ? 32767 : value); }
+
+// Vectors pass by pointer: these helpers are also built for the baseline, where a 32-byte vector argument
+// would have another ABI (always inlined, so no copy is made).
+static inline __attribute__((always_inline)) void add_squares(const v8i *values, v4l *sum0, v4l *sum1) {
+    v8i squares = *values * *values;  // |value| ≤ 32768: a square fits an int
+    *sum0 += __builtin_convertvector(__builtin_shufflevector(squares, squares, 0, 1, 2, 3), v4l);
+    *sum1 += __builtin_convertvector(__builtin_shufflevector(squares, squares, 4, 5, 6, 7), v4l);
+}
+
+static inline __attribute__((always_inline)) long long total_of(const v4l *a, const v4l *b) {
+    v4l sum = *a + *b;
+    return sum[0] + sum[1] + sum[2] + sum[3];
+}
+
+/// Two channels kept apart (mix 0), two mixed as audiowaveform does ((l + r) / 2 toward zero), or one.
+static inline __attribute__((always_inline)) long fold_vectors(
+    const short *frames, long channel_count, long count, int mix, int *minimum, int *maximum,
+    double *sum_of_squares) {
+    long samples = count * channel_count, index = 0;
+    if (samples < 16) return 0;
+    if (channel_count == 2 && mix) {
+        v8i low = (v8i){} + minimum[0], high = (v8i){} + maximum[0];
+        v4l sum0 = {}, sum1 = {};
+        for (; index + 16 <= samples; index += 16) {
+            v16s x = *(const v16s *)(frames + index);
+            v8i left = __builtin_convertvector(__builtin_shufflevector(x, x, 0, 2, 4, 6, 8, 10, 12, 14), v8i);
+            v8i right = __builtin_convertvector(__builtin_shufflevector(x, x, 1, 3, 5, 7, 9, 11, 13, 15), v8i);
+            v8i mixed = (left + right) / 2;
+            low = __builtin_elementwise_min(low, mixed);
+            high = __builtin_elementwise_max(high, mixed);
+            add_squares(&mixed, &sum0, &sum1);
+        }
+        for (int lane = 0; lane < 8; lane++) {
+            if (low[lane] < minimum[0]) minimum[0] = low[lane];
+            if (high[lane] > maximum[0]) maximum[0] = high[lane];
+        }
+        sum_of_squares[0] += (double)total_of(&sum0, &sum1);
+        return index / 2;
+    }
+    if (channel_count > 2) return 0;
+    v16s low, high;
+    for (int lane = 0; lane < 16; lane++) {
+        int channel = channel_count == 2 ? lane & 1 : 0;
+        low[lane] = clamp16(minimum[channel]);
+        high[lane] = clamp16(maximum[channel]);
+    }
+    v4l even0 = {}, even1 = {}, odd0 = {}, odd1 = {};
+    for (; index + 16 <= samples; index += 16) {
+        v16s x = *(const v16s *)(frames + index);
+        low = __builtin_elementwise_min(low, x);
+        high = __builtin_elementwise_max(high, x);
+        v8i left = __builtin_convertvector(__builtin_shufflevector(x, x, 0, 2, 4, 6, 8, 10, 12, 14), v8i);
+        v8i right = __builtin_convertvector(__builtin_shufflevector(x, x, 1, 3, 5, 7, 9, 11, 13, 15), v8i);
+        add_squares(&left, &even0, &even1);
+        add_squares(&right, &odd0, &odd1);
+    }
+    long long even = total_of(&even0, &even1), odd = total_of(&odd0, &odd1);
+    if (channel_count == 1) {
+        for (int lane = 0; lane < 16; lane++) {
+            if (low[lane] < minimum[0]) minimum[0] = low[lane];
+            if (high[lane] > maximum[0]) maximum[0] = high[lane];
+        }
+        sum_of_squares[0] += (double)(even + odd);
+        return index;
+    }
+    for (int lane = 0; lane < 16; lane++) {
+        if (low[lane] < minimum[lane & 1]) minimum[lane & 1] = low[lane];
+        if (high[lane] > maximum[lane & 1]) maximum[lane & 1] = high[lane];
+    }
+    sum_of_squares[0] += (double)even;
+    sum_of_squares[1] += (double)odd;
+    return index / 2;
+}
+
+typedef long (*fold_function)(const short *, long, long, int, int *, int *, double *);
+
+static long fold_baseline(
+    const short *frames, long channel_count, long count, int mix, int *minimum, int *maximum,
+    double *sum_of_squares) {
+    return fold_vectors(frames, channel_count, count, mix, minimum, maximum, sum_of_squares);
+}
+
+#if defined(__x86_64__) || defined(__i386__)
+__attribute__((target("avx2"))) static long fold_avx(
+    const short *frames, long channel_count, long count, int mix, int *minimum, int *maximum,
+    double *sum_of_squares) {
+    return fold_vectors(frames, channel_count, count, mix, minimum, maximum, sum_of_squares);
+}
+#endif
+
+static fold_function pick_fold(void) {
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_cpu_init();
+    if (__builtin_cpu_supports("avx2")) return fold_avx;
+#endif
+    return fold_baseline;
+}
+
+/// Frames folded by the vector kernel (from the start); the caller folds the rest.
+static long fold_interleaved_vectors(
+    const short *frames, long channel_count, long count, int mix, int *minimum, int *maximum,
+    double *sum_of_squares) {
+    // Picked once; a racing first call picks the same function, so a relaxed store is enough.
+    static fold_function chosen = 0;
+    fold_function function = __atomic_load_n(&chosen, __ATOMIC_RELAXED);
+    if (!function) {
+        function = pick_fold();
+        __atomic_store_n(&chosen, function, __ATOMIC_RELAXED);
+    }
+    return function(frames, channel_count, count, mix, minimum, maximum, sum_of_squares);
+}
+
 void decibel_summarize_interleaved_int16(
     const short *frames, long channel_count, long count, int mix, int *minimum, int *maximum,
     double *sum_of_squares) {
     int values[chunk_frames];
-    for (long start = 0; start < count; start += chunk_frames) {
+    long first = fold_interleaved_vectors(frames, channel_count, count, mix, minimum, maximum, sum_of_squares);
+    for (long start = first; start < count; start += chunk_frames) {
         long chunk = count - start < chunk_frames ? count - start : chunk_frames;
         const short *block = frames + start * channel_count;
         if (channel_count == 1) {

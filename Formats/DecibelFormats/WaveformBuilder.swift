@@ -125,6 +125,11 @@ extension AudioFile {
     public func waveform(_ resolution: WaveformResolution, mixToMono: Bool = false) throws(AudioError) -> WaveformPeaks
     {
         let perPixel = resolution.samplesPerPixel(forFrames: frameCount)
+        if !mixToMono, encoding == .pcm16, channelCount <= 2 {
+            // 16-bit samples are k ÷ 32768 exactly: summarised as integers straight from the file's own
+            // frames they give the same minima and maxima without a float pass, and exact RMS sums.
+            return try sixteenBitWaveform(samplesPerPixel: perPixel, splitChannels: true)
+        }
         var builder = WaveformBuilder(
             sampleRate: Double(sampleRate), inputChannels: channelCount, samplesPerPixel: perPixel,
             mixesToMono: mixToMono, expectedBuckets: (frameCount + perPixel - 1) / perPixel)
