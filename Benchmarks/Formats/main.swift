@@ -138,6 +138,61 @@ for (name, path) in [("WAV ", wav), ("FLAC", flac)] {
     }
 }
 
+// The `decibel waveform` command as a user runs it (built beside this benchmark by Scripts/bench): wall time
+// of the whole process, start-up included, against the decode alone above, and its peak resident memory,
+// with `decibel --help`'s beside it (what any run of the program costs). Spawned directly and reaped with
+// wait4, so neither a shell nor Foundation's Process is timed.
+func run(_ arguments: [String]) -> (seconds: Double, megabytes: Double) {
+    var pid: pid_t = 0
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    let argv = arguments.map { strdup($0) } + [nil]
+    defer { argv.forEach { free($0) } }
+    let start = MonotonicClock.now()
+    guard posix_spawn(&pid, arguments[0], &actions, nil, argv, environ) == 0 else { return (.infinity, .infinity) }
+    var status: Int32 = 0
+    var usage = rusage()
+    _ = wait4(pid, &status, 0, &usage)
+    return (Double(MonotonicClock.now() - start) / 1e9, Double(usage.ru_maxrss) / 1024)
+}
+let decibelTool = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(
+    "decibel"
+).path
+if FileManager.default.isExecutableFile(atPath: decibelTool), let decode = decodeSeconds["WAV "] {
+    print("\n== decibel waveform -i 1h.wav -o x.dat -z 256 (the whole process), best of \(rounds)")
+    let baseline = run([decibelTool, "--help"]).megabytes
+    print(String(format: "decibel --help alone: peak %.1f MB", baseline))
+    var largest = 0.0
+    for split in [false, true] {
+        var best = Double.infinity
+        for _ in 0..<rounds {
+            let result = run(
+                [decibelTool, "waveform", "-i", wav, "-o", "\(directory)/waveform.dat", "-z", "256"]
+                    + (split ? ["--split-channels"] : []))
+            best = min(best, result.seconds)
+            largest = max(largest, result.megabytes)
+        }
+        print(
+            String(
+                format: "%@: %.3f s, decode alone %.3f s, ratio %.2f", split ? "split channels" : "mixed to mono", best,
+                decode, best / decode))
+        printSummary(
+            "decibel waveform -z 256 on a \(minutes) min WAV\(split ? ", --split-channels" : "") (÷ decode alone)",
+            decibel: String(format: "%.3f s", best), peer: String(format: "decode %.3f s", decode),
+            ratio: best / decode,
+            goal: .atMost(1.3))
+    }
+    printSummary(
+        "decibel waveform -z 256 on a \(minutes) min WAV: peak memory, MB (either form)",
+        decibel: String(format: "%.1f MB", largest), peer: String(format: "--help alone %.1f MB", baseline),
+        ratio: largest, goal: .atMost(20))
+} else {
+    print("\n(decibel waveform not measured: no decibel binary beside formats-bench; Scripts/bench builds it)")
+}
+
 print("\n== resampling 60 s of stereo 1 kHz sine, 512-frame blocks, best of \(rounds)")
 print("conversion       soxr VHQ (Decibel) ×rt   libsamplerate best ×rt   libsamplerate medium ×rt")
 for (input, output) in [(44_100, 48_000), (48_000, 44_100), (96_000, 48_000)] {

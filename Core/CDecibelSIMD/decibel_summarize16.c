@@ -29,7 +29,7 @@ static void fold(const int *values, long count, int *minimum, int *maximum, doub
     }
     *minimum = low;
     *maximum = high;
-    *sum_of_squares += (double)squares;
+    if (sum_of_squares) *sum_of_squares += (double)squares;
 }
 
 void decibel_summarize_int16(
@@ -51,7 +51,7 @@ void decibel_summarize_int16(
             for (long channel = 0; channel < channel_count; channel++) {
                 const float *samples = channels[channel] + offset + start;
                 for (long i = 0; i < frames; i++) values[i] = to_int16(samples[i], rule);
-                fold(values, frames, minimum + channel, maximum + channel, sum_of_squares + channel);
+                fold(values, frames, minimum + channel, maximum + channel, sum_of_squares ? sum_of_squares + channel : 0);
             }
         }
     }
@@ -64,8 +64,6 @@ typedef short v16s __attribute__((vector_size(32), aligned(2)));
 typedef short v8s __attribute__((vector_size(16)));
 typedef int v8i __attribute__((vector_size(32)));
 typedef long long v4l __attribute__((vector_size(32)));
-
-static inline short clamp16(int value) { return (short)(value < -32768 ? -32768 : value > 32767 ? 32767 : value); }
 
 // Vectors pass by pointer: these helpers are also built for the baseline, where a 32-byte vector argument
 // would have another ABI (always inlined, so no copy is made).
@@ -81,13 +79,15 @@ static inline __attribute__((always_inline)) long long total_of(const v4l *a, co
 }
 
 /// Two channels kept apart (mix 0), two mixed as audiowaveform does ((l + r) / 2 toward zero), or one.
+/// Without `sum_of_squares` (NULL) only the extremes are folded, three vector operations per 16 samples.
 static inline __attribute__((always_inline)) long fold_vectors(
     const short *frames, long channel_count, long count, int mix, int *minimum, int *maximum,
     double *sum_of_squares) {
+    const int measure = sum_of_squares != 0;
     long samples = count * channel_count, index = 0;
     if (samples < 16) return 0;
     if (channel_count == 2 && mix) {
-        v8i low = (v8i){} + minimum[0], high = (v8i){} + maximum[0];
+        v8i low = (v8i){} + 32767, high = (v8i){} - 32768;
         v4l sum0 = {}, sum1 = {};
         for (; index + 16 <= samples; index += 16) {
             v16s x = *(const v16s *)(frames + index);
@@ -96,47 +96,59 @@ static inline __attribute__((always_inline)) long fold_vectors(
             v8i mixed = (left + right) / 2;
             low = __builtin_elementwise_min(low, mixed);
             high = __builtin_elementwise_max(high, mixed);
-            add_squares(&mixed, &sum0, &sum1);
+            if (measure) add_squares(&mixed, &sum0, &sum1);
         }
-        for (int lane = 0; lane < 8; lane++) {
-            if (low[lane] < minimum[0]) minimum[0] = low[lane];
-            if (high[lane] > maximum[0]) maximum[0] = high[lane];
-        }
-        sum_of_squares[0] += (double)total_of(&sum0, &sum1);
+        low = __builtin_elementwise_min(low, __builtin_shufflevector(low, low, 4, 5, 6, 7, 0, 1, 2, 3));
+        high = __builtin_elementwise_max(high, __builtin_shufflevector(high, high, 4, 5, 6, 7, 0, 1, 2, 3));
+        low = __builtin_elementwise_min(low, __builtin_shufflevector(low, low, 2, 3, 0, 1, 2, 3, 0, 1));
+        high = __builtin_elementwise_max(high, __builtin_shufflevector(high, high, 2, 3, 0, 1, 2, 3, 0, 1));
+        int lowest = low[0] < low[1] ? low[0] : low[1], highest = high[0] > high[1] ? high[0] : high[1];
+        if (lowest < minimum[0]) minimum[0] = lowest;
+        if (highest > maximum[0]) maximum[0] = highest;
+        if (measure) sum_of_squares[0] += (double)total_of(&sum0, &sum1);
         return index / 2;
     }
     if (channel_count > 2) return 0;
-    v16s low, high;
-    for (int lane = 0; lane < 16; lane++) {
-        int channel = channel_count == 2 ? lane & 1 : 0;
-        low[lane] = clamp16(minimum[channel]);
-        high[lane] = clamp16(maximum[channel]);
-    }
+    // Neutral lanes: the running values are merged once at the end.
+    v16s low = (v16s){} + (short)32767, high = (v16s){} + (short)-32768;
     v4l even0 = {}, even1 = {}, odd0 = {}, odd1 = {};
     for (; index + 16 <= samples; index += 16) {
         v16s x = *(const v16s *)(frames + index);
         low = __builtin_elementwise_min(low, x);
         high = __builtin_elementwise_max(high, x);
+        if (!measure) continue;
         v8i left = __builtin_convertvector(__builtin_shufflevector(x, x, 0, 2, 4, 6, 8, 10, 12, 14), v8i);
         v8i right = __builtin_convertvector(__builtin_shufflevector(x, x, 1, 3, 5, 7, 9, 11, 13, 15), v8i);
         add_squares(&left, &even0, &even1);
         add_squares(&right, &odd0, &odd1);
     }
     long long even = total_of(&even0, &even1), odd = total_of(&odd0, &odd1);
+    // Halving keeps each lane's parity, so lanes 0 and 1 end as the left and right channel.
+    v8s low8 = __builtin_elementwise_min(
+        __builtin_shufflevector(low, low, 0, 1, 2, 3, 4, 5, 6, 7),
+        __builtin_shufflevector(low, low, 8, 9, 10, 11, 12, 13, 14, 15));
+    v8s high8 = __builtin_elementwise_max(
+        __builtin_shufflevector(high, high, 0, 1, 2, 3, 4, 5, 6, 7),
+        __builtin_shufflevector(high, high, 8, 9, 10, 11, 12, 13, 14, 15));
+    v8s low4 = __builtin_elementwise_min(low8, __builtin_shufflevector(low8, low8, 4, 5, 6, 7, 0, 1, 2, 3));
+    v8s high4 = __builtin_elementwise_max(high8, __builtin_shufflevector(high8, high8, 4, 5, 6, 7, 0, 1, 2, 3));
+    v8s low2 = __builtin_elementwise_min(low4, __builtin_shufflevector(low4, low4, 2, 3, 0, 1, 2, 3, 0, 1));
+    v8s high2 = __builtin_elementwise_max(high4, __builtin_shufflevector(high4, high4, 2, 3, 0, 1, 2, 3, 0, 1));
     if (channel_count == 1) {
-        for (int lane = 0; lane < 16; lane++) {
-            if (low[lane] < minimum[0]) minimum[0] = low[lane];
-            if (high[lane] > maximum[0]) maximum[0] = high[lane];
-        }
-        sum_of_squares[0] += (double)(even + odd);
+        int lowest = low2[0] < low2[1] ? low2[0] : low2[1], highest = high2[0] > high2[1] ? high2[0] : high2[1];
+        if (lowest < minimum[0]) minimum[0] = lowest;
+        if (highest > maximum[0]) maximum[0] = highest;
+        if (measure) sum_of_squares[0] += (double)(even + odd);
         return index;
     }
-    for (int lane = 0; lane < 16; lane++) {
-        if (low[lane] < minimum[lane & 1]) minimum[lane & 1] = low[lane];
-        if (high[lane] > maximum[lane & 1]) maximum[lane & 1] = high[lane];
+    for (int channel = 0; channel < 2; channel++) {
+        if (low2[channel] < minimum[channel]) minimum[channel] = low2[channel];
+        if (high2[channel] > maximum[channel]) maximum[channel] = high2[channel];
     }
-    sum_of_squares[0] += (double)even;
-    sum_of_squares[1] += (double)odd;
+    if (measure) {
+        sum_of_squares[0] += (double)even;
+        sum_of_squares[1] += (double)odd;
+    }
     return index / 2;
 }
 
@@ -203,7 +215,7 @@ void decibel_summarize_interleaved_int16(
         } else {
             for (long channel = 0; channel < channel_count; channel++) {
                 for (long i = 0; i < chunk; i++) values[i] = block[i * channel_count + channel];
-                fold(values, chunk, minimum + channel, maximum + channel, sum_of_squares + channel);
+                fold(values, chunk, minimum + channel, maximum + channel, sum_of_squares ? sum_of_squares + channel : 0);
             }
         }
     }

@@ -14,11 +14,7 @@ extension WaveformPeaks {
     /// Values are made 16-bit first (⌊x × 32768⌋, clamped); 8-bit ones are those ÷ 256 toward zero, as
     /// audiowaveform divides.
     public func integerPairs(bits: Bits) -> [Int] {
-        func quantise(_ value: Float) -> Int {
-            guard value.isFinite else { return 0 }
-            let sixteen = Swift.min(32767, Swift.max(-32768, Int((value * 32768).rounded(.down))))
-            return bits == .sixteen ? sixteen : sixteen / 256
-        }
+        func quantise(_ value: Float) -> Int { Self.stored(value, bits: bits) }
         var pairs: [Int] = []
         pairs.reserveCapacity(bucketCount * channelCount * 2)
         for bucket in 0..<bucketCount {
@@ -30,26 +26,44 @@ extension WaveformPeaks {
         return pairs
     }
 
+    /// One stored value: 16-bit (⌊x × 32768⌋, clamped; not finite: 0), or that ÷ 256 toward zero for 8 bits.
+    static func stored(_ value: Float, bits: Bits) -> Int {
+        guard value.isFinite else { return 0 }
+        let sixteen = Swift.min(32767, Swift.max(-32768, Int((value * 32768).rounded(.down))))
+        return bits == .sixteen ? sixteen : sixteen / 256
+    }
+
     /// The audiowaveform binary format, byte for byte as audiowaveform writes it: a little-endian header
     /// (version, flags — bit 0 set for 8-bit —, sample rate, samples per pixel, length and, in version 2,
     /// channels) followed by min/max pairs. One channel is written as version 1, as audiowaveform does.
     public func datData(bits: Bits = .sixteen) -> Data {
         let version = channelCount == 1 ? 1 : 2
-        var data = Data(capacity: 24 + bucketCount * channelCount * 2 * (bits == .sixteen ? 2 : 1))
-        func append32(_ value: Int) {
-            withUnsafeBytes(of: UInt32(truncatingIfNeeded: value).littleEndian) { data.append(contentsOf: $0) }
-        }
-        append32(version)
-        append32(bits == .eight ? 1 : 0)
-        append32(Int(sampleRate.rounded()))
-        append32(samplesPerBucket)
-        append32(bucketCount)
-        if version == 2 { append32(channelCount) }
-        for value in integerPairs(bits: bits) {
-            if bits == .sixteen {
-                withUnsafeBytes(of: Int16(value).littleEndian) { data.append(contentsOf: $0) }
-            } else {
-                data.append(UInt8(bitPattern: Int8(value)))
+        let headerWords = version == 2 ? 6 : 5
+        let width = bits == .sixteen ? 2 : 1
+        // Written in place: a long file has millions of values, and appending them one by one to `Data` (or
+        // going through `integerPairs`' `[Int]`, 8 bytes a value) cost more time and memory than the summary.
+        var data = Data(count: 4 * headerWords + bucketCount * channelCount * 2 * width)
+        let header = [version, bits == .eight ? 1 : 0, Int(sampleRate.rounded()), samplesPerBucket, bucketCount]
+        data.withUnsafeMutableBytes { bytes in
+            for (index, value) in (header + [channelCount]).prefix(headerWords).enumerated() {
+                bytes.storeBytes(
+                    of: UInt32(truncatingIfNeeded: value).littleEndian, toByteOffset: 4 * index, as: UInt32.self)
+            }
+            var offset = 4 * headerWords
+            func store(_ value: Float) {
+                let integer = Self.stored(value, bits: bits)
+                if bits == .sixteen {
+                    bytes.storeBytes(of: Int16(integer).littleEndian, toByteOffset: offset, as: Int16.self)
+                } else {
+                    bytes[offset] = UInt8(bitPattern: Int8(integer))
+                }
+                offset += width
+            }
+            for bucket in 0..<bucketCount {
+                for channel in 0..<channelCount {
+                    store(minimum[channel][bucket])
+                    store(maximum[channel][bucket])
+                }
             }
         }
         return data

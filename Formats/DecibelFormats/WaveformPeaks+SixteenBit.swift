@@ -36,15 +36,30 @@ extension WaveformPeaks {
     /// These peaks with every minimum and maximum scaled by `multiplier` in 16-bit integers (RMS scaled
     /// alike), as `--amplitude-scale` changes audiowaveform's data.
     public func amplitudeScaled(by multiplier: Double) -> WaveformPeaks {
-        func scale(_ values: [[Float]]) -> [[Float]] {
-            values.map { channel in
-                channel.map { Float(Self.scaleSixteenBit(Self.sixteenBit($0), by: multiplier)) / 32768 }
+        var scaled = self
+        scaled.scaleAmplitude(by: multiplier)
+        return scaled
+    }
+
+    /// `amplitudeScaled(by:)` in place: no second copy of a long file's peaks.
+    public mutating func scaleAmplitude(by multiplier: Double) {
+        func scale(_ values: inout [[Float]]) {
+            for channel in values.indices {
+                values[channel].withUnsafeMutableBufferPointer { samples in
+                    for index in samples.indices {
+                        samples[index] =
+                            Float(Self.scaleSixteenBit(Self.sixteenBit(samples[index]), by: multiplier)) / 32768
+                    }
+                }
             }
         }
-        let power = rms.map { channel in channel.map { Swift.min(1, $0 * Float(multiplier)) } }
-        return WaveformPeaks(
-            sampleRate: sampleRate, samplesPerBucket: samplesPerBucket, minimum: scale(minimum),
-            maximum: scale(maximum), rms: power)
+        scale(&minimum)
+        scale(&maximum)
+        for channel in rms.indices {
+            rms[channel].withUnsafeMutableBufferPointer { power in
+                for index in power.indices { power[index] = Swift.min(1, power[index] * Float(multiplier)) }
+            }
+        }
     }
 
     /// These peaks at a coarser `samplesPerPixel` (any number above the current one): output bucket k

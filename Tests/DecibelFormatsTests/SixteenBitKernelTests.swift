@@ -32,15 +32,17 @@ import Testing
         return result
     }
 
-    static func kernel(_ samples: [Int16], channels: Int, mix: Bool) -> Summary {
+    static func kernel(_ samples: [Int16], channels: Int, mix: Bool, measuresSquares: Bool = true) -> Summary {
         let outputs = mix ? 1 : channels
         var result = Summary(
             minimum: Array(repeating: .max, count: outputs), maximum: Array(repeating: .min, count: outputs),
             squares: Array(repeating: 0, count: outputs))
         samples.withUnsafeBufferPointer { frames in
-            decibel_summarize_interleaved_int16(
-                frames.baseAddress, channels, samples.count / channels, mix ? 1 : 0, &result.minimum,
-                &result.maximum, &result.squares)
+            result.squares.withUnsafeMutableBufferPointer { squares in
+                decibel_summarize_interleaved_int16(
+                    frames.baseAddress, channels, samples.count / channels, mix ? 1 : 0, &result.minimum,
+                    &result.maximum, measuresSquares ? squares.baseAddress : nil)
+            }
         }
         return result
     }
@@ -58,6 +60,17 @@ import Testing
                 Self.kernel(samples, channels: channels, mix: mix)
                     == Self.reference(samples, channels: channels, mix: mix),
                 "\(frames) frames")
+        }
+    }
+
+    @Test(arguments: [(1, false), (2, false), (2, true), (3, true)])
+    func extremesOnlyLeaveTheSquaresAlone(channels: Int, mix: Bool) {
+        var generator = SystemRandomNumberGenerator()
+        for frames in [5, 16, 100, 4099] {
+            let samples = (0..<(frames * channels)).map { _ in Int16.random(in: .min ... .max, using: &generator) }
+            var expected = Self.reference(samples, channels: channels, mix: mix)
+            expected.squares = expected.squares.map { _ in 0 }
+            #expect(Self.kernel(samples, channels: channels, mix: mix, measuresSquares: false) == expected)
         }
     }
 

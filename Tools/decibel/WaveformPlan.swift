@@ -28,10 +28,12 @@ struct WaveformPlan {
             guard perPixel >= 2 else {
                 throw AudioError(.invalidArgument, "the zoom comes to \(perPixel) samples per pixel; the minimum is 2")
             }
-            let peaks = try file.sixteenBitWaveform(samplesPerPixel: perPixel, splitChannels: command.splitChannels)
+            var peaks = try file.sixteenBitWaveform(
+                samplesPerPixel: perPixel, splitChannels: command.splitChannels, measuresRMS: isPicture)
             // As audiowaveform: data takes only the automatic amplitude scale; pictures apply theirs when drawn.
             if !isPicture, command.amplitudeScale == "auto", peaks.bucketCount > 0 {
-                return peaks.amplitudeScaled(by: peaks.automaticAmplitudeScale())
+                peaks.scaleAmplitude(by: peaks.automaticAmplitudeScale())
+                return peaks
             }
             if !isPicture { _ = try command.amplitudeFactor() }
             return peaks

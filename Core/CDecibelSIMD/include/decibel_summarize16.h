@@ -22,8 +22,8 @@ typedef enum {
 /// Folds `count` frames of `channel_count` planar channels (each pointer advanced by `offset`) into
 /// running 16-bit summaries. With `mix` set there is one summary: per frame the channels' 16-bit samples
 /// summed and divided by `channel_count`, truncated toward zero, as audiowaveform mixes to mono; else
-/// one summary per channel. `minimum`, `maximum` and `sum_of_squares` hold one slot per summary.
-/// Neither allocates nor locks.
+/// one summary per channel. `minimum`, `maximum` and `sum_of_squares` hold one slot per summary;
+/// `sum_of_squares` may be NULL when only the extremes are wanted. Neither allocates nor locks.
 void decibel_summarize_int16(
     const float *const *channels, long channel_count, long offset, long count, decibel_int16_rule rule, int mix,
     int *minimum, int *maximum, double *sum_of_squares);
