@@ -8,11 +8,18 @@ struct WaveformColumns: Sendable {
 
     /// Arrays for `channels` outputs, reserved for `expectedBuckets`.
     init(channels: Int, expectedBuckets: Int) {
-        var empty: [Float] = []
-        empty.reserveCapacity(Swift.min(expectedBuckets, 1 << 24))
-        minimum = Array(repeating: empty, count: channels)
-        maximum = minimum
-        rms = minimum
+        // Each array reserved on its own: copies of one reserved empty array share its buffer, and the first
+        // append to each would copy it without the reservation, then grow by doubling.
+        func reserved() -> [[Float]] {
+            (0..<channels).map { _ in
+                var column: [Float] = []
+                column.reserveCapacity(Swift.min(expectedBuckets, 1 << 24))
+                return column
+            }
+        }
+        minimum = reserved()
+        maximum = reserved()
+        rms = reserved()
     }
 
     mutating func append(channel: Int, minimum low: Float, maximum high: Float, rms power: Float) {
