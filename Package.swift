@@ -44,8 +44,8 @@ let package = Package(
     ],
     targets: [
         // MARK: Core — formats, buffers, ring buffers, backend protocols, render path. No C audio library.
-        .target(name: "DecibelCore", path: "Core/DecibelCore"),
-        // Vector kernels of Decibel's own (C, AVX picked at run time): waveform summaries; cache hints.
+        .target(name: "DecibelCore", dependencies: ["CDecibelSIMD"], path: "Core/DecibelCore"),
+        // Vector kernels of Decibel's own (C, AVX picked at run time): waveform summaries, ring copies; cache hints.
         .target(name: "CDecibelSIMD", path: "Core/CDecibelSIMD"),
         .target(name: "DecibelGraph", dependencies: ["DecibelCore", "CDecibelSIMD"], path: "Core/DecibelGraph"),
 

@@ -1,6 +1,8 @@
+import CDecibelSIMD
+
 /// A lock-free single-producer, single-consumer ring of multi-channel frames.
 ///
-/// Samples are stored non-interleaved, one plane per channel, so copies in and out are plain `memcpy`s
+/// Samples are stored non-interleaved, one plane per channel, so copies in and out are plain vector copies
 /// of at most two segments per channel. The producer (often the render thread) and the consumer (often a
 /// writer or UI thread) never block each other; `write` and `read` move as many frames as fit and say how
 /// many, so overflow and underflow are visible to the caller, never silent.
@@ -35,8 +37,8 @@ public final class FrameRingBuffer: @unchecked Sendable {
     /// Producer: appends up to `source.frameCount` frames and returns how many fit. Channels of
     /// `source` beyond the ring's are ignored; missing ones are written as silence.
     ///
-    /// Inlinable, and at most two `memmove`s per channel (one unless the copy wraps): the cost of a
-    /// write is the copy itself, measured against `jack_ringbuffer` in Benchmarks' `ring-bench`.
+    /// Inlinable, and one call copying every channel (two when the copy wraps): the cost of a write is the
+    /// copy itself, measured against `jack_ringbuffer` in Benchmarks' `ring-bench`.
     @inlinable @discardableResult
     public func write(_ source: AudioBufferView) -> Int {
         let (start, free) = cursors.writable(wanting: source.frameCount)
@@ -45,17 +47,22 @@ public final class FrameRingBuffer: @unchecked Sendable {
         let index = start & cursors.mask
         let firstCount = Swift.min(count, cursors.capacity - index)
         let secondCount = count - firstCount
-        var channel = 0
+        let copied = Swift.min(channelCount, source.channelCount)
+        if copied > 0, let sources = source.channelPointers {
+            // One call for every channel: a planar ring would otherwise pay a memcpy call per channel.
+            let destinations = UnsafeRawPointer(planePointers).assumingMemoryBound(
+                to: UnsafeMutablePointer<Float>?.self)
+            let inputs = UnsafeRawPointer(sources).assumingMemoryBound(to: UnsafePointer<Float>?.self)
+            decibel_copy_planes(destinations, index, inputs, source.frameOffset, copied, firstCount)
+            if secondCount > 0 {
+                decibel_copy_planes(destinations, 0, inputs, source.frameOffset + firstCount, copied, secondCount)
+            }
+        }
+        var channel = copied
         while channel < channelCount {
             let plane = planePointers[channel]
-            if channel < source.channelCount {
-                let input = source.samples(channel)
-                (plane + index).update(from: input, count: firstCount)
-                if secondCount > 0 { plane.update(from: input + firstCount, count: secondCount) }
-            } else {
-                (plane + index).update(repeating: 0, count: firstCount)
-                if secondCount > 0 { plane.update(repeating: 0, count: secondCount) }
-            }
+            (plane + index).update(repeating: 0, count: firstCount)
+            if secondCount > 0 { plane.update(repeating: 0, count: secondCount) }
             channel += 1
         }
         cursors.commitWrite(from: start, count: count)
@@ -90,13 +97,14 @@ public final class FrameRingBuffer: @unchecked Sendable {
         let firstCount = Swift.min(count, cursors.capacity - index)
         let secondCount = count - firstCount
         let channels = Swift.min(channelCount, destination.channelCount)
-        var channel = 0
-        while channel < channels {
-            let plane = planePointers[channel]
-            let output = destination.samples(channel)
-            output.update(from: plane + index, count: firstCount)
-            if secondCount > 0 { (output + firstCount).update(from: plane, count: secondCount) }
-            channel += 1
+        if channels > 0, let outputs = destination.channelPointers {
+            let destinations = UnsafeRawPointer(outputs).assumingMemoryBound(to: UnsafeMutablePointer<Float>?.self)
+            let planes = UnsafeRawPointer(planePointers).assumingMemoryBound(to: UnsafePointer<Float>?.self)
+            decibel_copy_planes(destinations, destination.frameOffset, planes, index, channels, firstCount)
+            if secondCount > 0 {
+                decibel_copy_planes(
+                    destinations, destination.frameOffset + firstCount, planes, 0, channels, secondCount)
+            }
         }
         cursors.commitRead(from: start, count: count)
         return count
