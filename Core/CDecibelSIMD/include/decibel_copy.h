@@ -8,9 +8,9 @@ extern "C" {
 #endif
 
 /// Copies `count` samples of each of `channels` channels: from `sources[c] + source_offset` to
-/// `destinations[c] + destination_offset`. Source and destination runs must not overlap. Runs up to a few
-/// thousand samples are moved in vector registers (AVX-512 or AVX2 where the CPU has them, picked once),
-/// longer ones by `memcpy`. Neither allocates nor locks.
+/// `destinations[c] + destination_offset`. Source and destination runs must not overlap. Runs of 512 to 4096
+/// samples are moved in vector registers (AVX2 where the CPU has it, picked once), others by `memcpy`.
+/// Neither allocates nor locks.
 void decibel_copy_planes(
     float *const *destinations, long destination_offset, const float *const *sources, long source_offset,
     long channels, long count);
