@@ -131,9 +131,16 @@ struct GraphModel {
                         sourceStart: sourceStart, sourceCount: count, sum: sum, sumChannels: node.channelCount))
             }
             let nodeTaps = self.taps[id] ?? []
+            let renderNode = node as? RenderNode
             steps.append(
                 RenderPlan.Step(
-                    entry: .passUnretained(entry), output: output.channelPointers, channels: output.channelCount,
+                    entry: .passUnretained(entry), renderNode: renderNode.map { .passUnretained($0) },
+                    hotMemory: (
+                        UnsafeRawPointer(Unmanaged.passUnretained(node as AnyObject).toOpaque()),
+                        renderNode.map { UnsafeRawPointer($0.renderParameterTable) },
+                        renderNode?.parameters.first.map { UnsafeRawPointer(Unmanaged.passUnretained($0).toOpaque()) }
+                    ),
+                    output: output.channelPointers, channels: output.channelCount,
                     busStart: busStart, busCount: node.inputBusCount, tapStart: taps.count, tapCount: nodeTaps.count
                 ))
             taps += nodeTaps

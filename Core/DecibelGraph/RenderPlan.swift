@@ -1,3 +1,4 @@
+import CDecibelSIMD
 import DecibelCore
 
 /// An immutable snapshot of the graph for the render thread: nodes in dependency order with their input
@@ -21,6 +22,12 @@ final class RenderPlan: @unchecked Sendable {
         /// Unmanaged: the plan's `retained` entries keep the node alive, and the render loop then costs no
         /// reference counting per node (a strong or `unowned(unsafe)` existential is retained per call).
         let entry: Unmanaged<NodeEntry>
+        /// The node when it is a `RenderNode`, called directly rather than through the protocol.
+        let renderNode: Unmanaged<RenderNode>?
+        /// Memory the node's render reads first (the node object, its parameter table and first
+        /// parameter), fetched into the cache while the step before it runs: in a long graph these objects
+        /// are scattered over the heap and each miss stalls the render thread.
+        let hotMemory: (UnsafeRawPointer?, UnsafeRawPointer?, UnsafeRawPointer?)
         let output: UnsafePointer<UnsafeMutablePointer<Float>>
         let channels: Int
         let busStart: Int
@@ -85,6 +92,12 @@ final class RenderPlan: @unchecked Sendable {
         let timing = clock.timing(ofSample: sampleTime, frames: frames)
         while stepIndex < steps.count {
             let step = steps[stepIndex]
+            if stepIndex + 1 < steps.count {
+                let next = steps[stepIndex + 1].hotMemory
+                if let address = next.0 { decibel_prefetch(address, 128) }
+                if let address = next.1 { decibel_prefetch(address, 64) }
+                if let address = next.2 { decibel_prefetch(address, 128) }
+            }
             for index in 0..<step.busCount {
                 inputViews[index] = busView(buses[step.busStart + index], frames: frames)
             }
@@ -99,7 +112,11 @@ final class RenderPlan: @unchecked Sendable {
                 inputs: UnsafeBufferPointer(start: inputViews, count: step.busCount),
                 output: outputView, frameCount: frames, sampleTime: sampleTime, deviceInput: deviceInput,
                 timing: timing, nanosecondsPerFrame: clock.nanosecondsPerFrame)
-            step.entry._withUnsafeGuaranteedRef { $0.node.render(context) }
+            if let node = step.renderNode {
+                node._withUnsafeGuaranteedRef { $0.render(context) }
+            } else {
+                step.entry._withUnsafeGuaranteedRef { $0.node.render(context) }
+            }
             for index in 0..<step.tapCount {
                 taps[step.tapStart + index]._withUnsafeGuaranteedRef {
                     $0.write(outputView, sampleTime: sampleTime, clock: clock)
