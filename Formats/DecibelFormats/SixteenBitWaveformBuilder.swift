@@ -156,10 +156,11 @@ extension AudioFile {
         if Self.sixteenBitReadIsExact.contains(encoding) {
             // libsndfile's 16-bit read of integer PCM gives the floor rule's values without a float between.
             try seek(toFrame: 0)
-            let frames = UnsafeMutablePointer<Int16>.allocate(capacity: chunkFrames * channelCount)
+            let readFrames = Swift.max(chunkFrames, 32_768)
+            let frames = UnsafeMutablePointer<Int16>.allocate(capacity: readFrames * channelCount)
             defer { frames.deallocate() }
             while !isAtEnd {
-                let count = try readInterleavedShorts(into: frames, frames: chunkFrames)
+                let count = try readInterleavedShorts(into: frames, frames: readFrames)
                 if count == 0 { break }
                 builder.append(interleaved: frames, frameCount: count)
             }
