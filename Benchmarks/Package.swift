@@ -98,7 +98,7 @@ let package = Package(
             dependencies: [
                 .product(name: "DecibelCore", package: "Decibel"),
                 .product(name: "DecibelPipeWire", package: "Decibel"),
-                .product(name: "DecibelPulse", package: "Decibel"),
+                .product(name: "DecibelPulse", package: "Decibel"), "BenchSummary",
             ],
             path: "PipeWireJitter"
         ),

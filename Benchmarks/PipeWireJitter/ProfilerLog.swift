@@ -14,6 +14,10 @@ struct ProfilerLog {
         var estimatedPeriod: Double
         /// µs from the cycle's start (the driver's signal) to the node running.
         var awake: Double
+        /// µs from the cycle's start to the node finishing.
+        var finished: Double
+        /// The node's state when the cycle ended: 3 finished; 1 triggered but not run, 2 still running.
+        var status: Int
     }
 
     /// Cycles in which node `id` ran, in order.
@@ -31,8 +35,13 @@ struct ProfilerLog {
             }
             var start = 4
             while start + 2 < columns.count {
-                if UInt32(columns[start]) == id, let awake = Double(columns[start + 2]) {
-                    cycles.append(Cycle(period: period, estimatedPeriod: estimated, awake: awake))
+                if UInt32(columns[start]) == id, let awake = Double(columns[start + 2]),
+                    let finished = Double(columns[start + 3]), let status = Int(columns[start + 6])
+                {
+                    cycles.append(
+                        Cycle(
+                            period: period, estimatedPeriod: estimated, awake: awake, finished: finished, status: status
+                        ))
                     break
                 }
                 start += 8
@@ -46,6 +55,14 @@ struct ProfilerLog {
         guard cycles.count > 1 else { return [] }
         return (1..<cycles.count).map { cycles[$0].period + cycles[$0].awake - cycles[$0 - 1].awake }
     }
+
+    /// Cycles the node had not finished when they ended (its status not 3: the cycle played without it, an
+    /// xrun) or finished after its period: by the same ruler for every client, whatever its library reports.
+    func lateCycles(period: Double) -> Int { cycles.count { $0.status != 3 || $0.finished > period } }
+
+    /// Cycles that began more than half a period late: the driver's (a VM's timer), the same for every
+    /// node in the graph. A stream's xrun counter reports these as positions skipped; pw-cat reports none.
+    func driverLateCycles(period: Double) -> Int { cycles.count { $0.period > 1.5 * period } }
 
     /// The graph's cycle in frames at `rate` (median of the estimated periods).
     func quantum(rate: Double) -> Int {

@@ -8,6 +8,12 @@
 // wake-ups and how long after the cycle began it woke. Decibel's two streams also
 // time their own render callbacks (what application code feels). "quantum" is the graph cycle granted;
 // "latency" is what the client's API reports (pw-cat reports none).
+//
+// Late cycles: cycles that ended before the client's node had run (pw-profiler's status column), which on a
+// loaded 2-core VM are cycles in which the client's data thread was not scheduled within the 1.33 ms of a
+// 64-frame quantum. Decibel's stream reports them as xruns, matching the profiler; pw-cat has the same kind,
+// about as many (6–18 in 10 s, either ahead), and reports none. The summary compares the two counts.
+import BenchSummary
 import DecibelCore
 import DecibelPipeWire
 import DecibelPulse
@@ -32,6 +38,8 @@ struct ClientResult {
     var wakeLatency: IntervalSummary
     var callbackIntervals: IntervalSummary?
     var xruns: String
+    var lateCycles: Int
+    var driverLateCycles: Int
 }
 
 /// Render callback timestamps in preallocated memory (the callback stores one word and counts).
@@ -85,7 +93,8 @@ func summarise(
         client: client, quantum: log.quantum(rate: rate), latency: latency,
         wakeIntervals: IntervalSummary(log.wakeIntervals, period: period),
         wakeLatency: IntervalSummary(log.cycles.map(\.awake), period: 0),
-        callbackIntervals: callbacks.map { IntervalSummary($0.intervalsMicroseconds, period: period) }, xruns: xruns)
+        callbackIntervals: callbacks.map { IntervalSummary($0.intervalsMicroseconds, period: period) }, xruns: xruns,
+        lateCycles: log.lateCycles(period: period), driverLateCycles: log.driverLateCycles(period: period))
 }
 
 /// Plays a silent 64-frame stream of `backend` into the sink and times it (its node: `node(stream)`).
@@ -150,12 +159,21 @@ do {
     for result in results {
         print("")
         print(
-            "\(result.client): quantum \(result.quantum) frames, latency reported \(result.latency), xruns \(result.xruns)"
+            "\(result.client): quantum \(result.quantum) frames, latency reported \(result.latency), xruns \(result.xruns),"
+                + " late cycles (pw-profiler): the node's \(result.lateCycles), the driver's \(result.driverLateCycles)"
         )
         print("  node wake interval    \(result.wakeIntervals)")
         print("  node wake-up latency  \(result.wakeLatency)")
         if let callbacks = result.callbackIntervals { print("  callback interval     \(callbacks)") }
     }
+    // Late cycles counted by the daemon's profiler for both, in the same run: cycles that ended before the
+    // node ran. Decibel's stream reports these as xruns (its counter matches the profiler's); pw-cat reports
+    // none, which is not the same as having none.
+    let native = results[0], cat = results[2]
+    printSummary(
+        "PipeWire native, \(requestedFrames)-frame playback, late cycles in \(Int(seconds)) s (Decibel − pw-cat, pw-profiler)",
+        decibel: "\(native.lateCycles) late", peer: "pw-cat \(cat.lateCycles) late",
+        ratio: Double(native.lateCycles - cat.lateCycles), goal: .atMost(0))
 } catch {
     FileHandle.standardError.write(Data("pipewire-bench: \(error)\n".utf8))
     exit(1)
