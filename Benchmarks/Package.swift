@@ -8,6 +8,7 @@
 //   swift run -c release --package-path Benchmarks analysis-bench
 //   swift run -c release --package-path Benchmarks adapter-bench
 //   swift run -c release --package-path Benchmarks plugins-bench
+//   swift run -c release --package-path Benchmarks play-bench
 import PackageDescription
 
 let package = Package(
@@ -92,6 +93,8 @@ let package = Package(
             ],
             path: "Plot"
         ),
+        // `decibel play` against paplay: CPU of client and server, peak memory (runs the decibel binary).
+        .executableTarget(name: "play-bench", dependencies: ["BenchSummary"], path: "Play"),
         // A 64-frame stream through DecibelPipeWire, pipewire-pulse and pw-cat, timed by pw-profiler.
         .executableTarget(
             name: "pipewire-bench",

@@ -1,0 +1,110 @@
+// play-bench: what playing a file costs the machine, `decibel play` against `paplay` in one run: a 30 s
+// 44.1 kHz stereo FLAC into a PulseAudio null sink, CPU of the player (user + system, from wait4) plus the
+// CPU the server spent meanwhile (/proc/PID/stat), and the player's peak resident memory. Each plays the file
+// once (30 s of wall time each); `--rounds N` keeps the best of N.
+//
+//   swift run -c release --package-path Benchmarks play-bench [--rounds N]
+//
+// It starts a pulseaudio of its own with Scripts/servers (runtime /tmp/decibel-play-bench) and needs the
+// `decibel` binary beside it (Scripts/bench builds it).
+import BenchSummary
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+let runtime = "/tmp/decibel-play-bench"
+let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().path
+let decibel = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(
+    "decibel"
+).path
+
+func servers(_ action: String) -> Int32 {
+    system("DECIBEL_RUNTIME_DIR='\(runtime)' bash '\(repository)/Scripts/servers' \(action) pulse >/dev/null 2>&1")
+}
+
+/// CPU seconds the process `pid` has used (utime + stime).
+func cpuSeconds(of pid: Int32) -> Double {
+    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+        let close = stat.lastIndex(of: ")")
+    else { return .nan }
+    let fields = stat[stat.index(after: close)...].split(separator: " ")
+    // Fields 14 and 15 of stat(5); the split starts at field 3.
+    return ((Double(fields[11]) ?? .nan) + (Double(fields[12]) ?? .nan)) / Double(sysconf(Int32(_SC_CLK_TCK)))
+}
+
+/// Runs `arguments` to its end: the client's CPU and peak RSS (MB), the server's CPU meanwhile, wall time.
+func measure(_ arguments: [String], server: Int32) -> (client: Double, server: Double, megabytes: Double, wall: Double)
+{
+    var pid: pid_t = 0
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    setenv("PULSE_SERVER", "unix:\(runtime)/pulse/native", 1)
+    let argv = arguments.map { strdup($0) } + [nil]
+    defer { argv.forEach { free($0) } }
+    let serverBefore = cpuSeconds(of: server)
+    let start = Date()
+    guard posix_spawn(&pid, arguments[0], &actions, nil, argv, environ) == 0 else { return (.nan, .nan, .nan, .nan) }
+    var status: Int32 = 0
+    var usage = rusage()
+    _ = wait4(pid, &status, 0, &usage)
+    let wall = Date().timeIntervalSince(start)
+    let client =
+        Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6 + Double(usage.ru_stime.tv_sec)
+        + Double(usage.ru_stime.tv_usec) / 1e6
+    return (client, cpuSeconds(of: server) - serverBefore, Double(usage.ru_maxrss) / 1024, wall)
+}
+
+guard FileManager.default.isExecutableFile(atPath: decibel) else {
+    print("play-bench: no decibel binary beside play-bench; Scripts/bench builds it")
+    exit(1)
+}
+guard servers("start") == 0,
+    let pidText = try? String(contentsOfFile: "\(runtime)/pulseaudio.pid", encoding: .utf8),
+    let server = Int32(pidText.trimmingCharacters(in: .whitespacesAndNewlines))
+else {
+    print("play-bench: could not start pulseaudio (see \(runtime)/pulseaudio.log)")
+    exit(1)
+}
+defer { _ = servers("stop") }
+let file = "\(runtime)/play-30s-44k.flac"
+if !FileManager.default.fileExists(atPath: file) {
+    _ = system("sox -n -r 44100 -c 2 -b 16 '\(file)' synth 30 sine 440 sine 661 vol 0.3 2>/dev/null")
+}
+
+var results: [String: (client: Double, server: Double, megabytes: Double, wall: Double)] = [:]
+let players = [
+    ("decibel play", [decibel, "play", file, "--backend", "pulse"]), ("paplay", ["/usr/bin/paplay", file]),
+]
+let arguments = CommandLine.arguments
+let rounds = arguments.firstIndex(of: "--rounds").flatMap { Int(arguments[min($0 + 1, arguments.count - 1)]) } ?? 1
+for _ in 0..<max(1, rounds) {
+    for (name, arguments) in players {
+        let result = measure(arguments, server: server)
+        let best = results[name]
+        if best == nil || result.client + result.server < best!.client + best!.server { results[name] = result }
+    }
+}
+print("play-bench: 30 s 44.1 kHz stereo FLAC into a PulseAudio null sink, best of \(rounds) (CPU of client + server)")
+for (name, _) in players {
+    let r = results[name]!
+    print(
+        String(
+            format: "%-13@ client %.3f s CPU, server %.3f s CPU, peak %.1f MB, wall %.1f s", name, r.client, r.server,
+            r.megabytes, r.wall))
+}
+let ours = results["decibel play"]!, theirs = results["paplay"]!
+printSummary(
+    "playing a 30 s FLAC into PulseAudio: CPU of client + server (decibel play ÷ paplay)",
+    decibel: String(format: "%.3f s", ours.client + ours.server),
+    peer: String(format: "paplay %.3f s", theirs.client + theirs.server),
+    ratio: (ours.client + ours.server) / max(theirs.client + theirs.server, 0.001), goal: .atMost(2))
+printSummary(
+    "playing a 30 s FLAC into PulseAudio: decibel play's peak memory, MB",
+    decibel: String(format: "%.1f MB", ours.megabytes),
+    peer: String(format: "paplay %.1f MB", theirs.megabytes), ratio: ours.megabytes, goal: .atMost(20))
