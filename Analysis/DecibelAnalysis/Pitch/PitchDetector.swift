@@ -84,6 +84,8 @@ public final class PitchDetector {
     private let candidateLags: UnsafeMutablePointer<Double>
     private let candidateHeights: UnsafeMutablePointer<Double>
     private let autocorrelation: Autocorrelation
+    /// The interpolation's weights half a lag past a lag, where the peak search looks most often.
+    private let halfLagWeights = PitchDetector.interpolationWeights(0.5)
 
     /// Prepares a detector for audio at `sampleRate`.
     /// - Throws: `AudioError` of kind `invalidArgument` when `sampleRate` is not finite or is below 1000 Hz, the
@@ -223,16 +225,39 @@ public final class PitchDetector {
     }
 
     /// n(τ) = 2 r(τ) / m(τ), with m(τ) the energy of both overlapping parts, for τ up to windowSize / 2.
+    /// Four lags a step: their decrements' running sums do not wait on m, so m's chain of subtractions is one
+    /// per four lags rather than one per lag, and the four divisions go together.
     private func fillNSDF(energy: Double) {
         var m = 2 * energy
-        let r = autocorrelation.lags
+        let r = UnsafeRawPointer(autocorrelation.lags), samples = UnsafeRawPointer(window)
+        let half = windowSize / 2, stride = MemoryLayout<Float>.stride
         nsdf[0] = 1
         overlapEnergy[0] = m
-        for lag in 1...(windowSize / 2) {
+        var lag = 1
+        while lag + 3 <= half {
+            // Leaving: window[lag − 1 ..< lag + 3]; trailing: window[windowSize − lag − 3 ... windowSize − lag],
+            // reversed.
+            let ahead = samples.loadUnaligned(fromByteOffset: (lag - 1) * stride, as: SIMD4<Float>.self)
+            let behind = samples.loadUnaligned(fromByteOffset: (windowSize - lag - 3) * stride, as: SIMD4<Float>.self)
+            let leaving = SIMD4<Double>(ahead)
+            let trailing = SIMD4<Double>(SIMD4(behind[3], behind[2], behind[1], behind[0]))
+            let step = leaving * leaving + trailing * trailing
+            let first = step[0], second = first + step[1], third = second + step[2], fourth = third + step[3]
+            let energies = SIMD4(m - first, m - second, m - third, m - fourth)
+            m -= fourth
+            UnsafeMutableRawPointer(overlapEnergy + lag).storeBytes(of: energies, as: SIMD4<Double>.self)
+            let floats = SIMD4<Float>(energies)  // stored as Float: divide as Float
+            let ratios = 2 * r.loadUnaligned(fromByteOffset: lag * stride, as: SIMD4<Float>.self) / floats
+            let values = ratios.replacing(with: 0, where: floats .<= 1e-12)
+            UnsafeMutableRawPointer(nsdf + lag).storeBytes(of: values, as: SIMD4<Float>.self)
+            lag += 4
+        }
+        while lag <= half {
             let leaving = Double(window[lag - 1]), trailing = Double(window[windowSize - lag])
             m -= leaving * leaving + trailing * trailing
             overlapEnergy[lag] = m
-            nsdf[lag] = m > 1e-12 ? 2 * r[lag] / Float(m) : 0  // stored as Float: divide as Float
+            nsdf[lag] = m > 1e-12 ? 2 * r.load(fromByteOffset: lag * stride, as: Float.self) / Float(m) : 0
+            lag += 1
         }
     }
 
@@ -246,30 +271,43 @@ public final class PitchDetector {
             let index = min(base, last), m = overlapEnergy[index]
             return m > 1e-12 ? 2 * Double(r[index]) / m : 0
         }
-        // The 16 taps at once: x = fraction − tap for tap in −7…8; sinc(x) = ±sin(π·fraction) / (π·x), the
-        // sign alternating with the tap; a (1 − (x/9)²)² window. The sine is the same for every tap and
-        // cancels in sum / weights, so it is left out.
-        let taps = SIMD16<Double>(-7, -6, -5, -4, -3, -2, -1, 0, 1, 2, 3, 4, 5, 6, 7, 8)
-        let signs = SIMD16<Double>(-1, 1, -1, 1, -1, 1, -1, 1, -1, 1, -1, 1, -1, 1, -1, 1)
-        let x = SIMD16<Double>(repeating: fraction) - taps
-        let edge = x * (1 / 9)
-        let taper = 1 - edge * edge
-        var weight = signs * taper * taper / x
+        var weight = fraction == 0.5 ? halfLagWeights : Self.interpolationWeights(fraction)
         var values = SIMD16<Double>()
         if base >= 7 && base + 8 <= last {
-            for lane in 0..<16 { values[lane] = Double(r[base - 7 + lane]) }
+            values = SIMD16<Double>(UnsafeRawPointer(r + (base - 7)).loadUnaligned(as: SIMD16<Float>.self))
         } else {
             for lane in 0..<16 {
                 let index = abs(base - 7 + lane)  // r is even: r(-τ) = r(τ)
                 if index <= last { values[lane] = Double(r[index]) } else { weight[lane] = 0 }
             }
         }
-        var sum = (values * weight).sum()
-        let weights = weight.sum()
+        var sum = Self.sum(values * weight)
+        let weights = Self.sum(weight)
         sum /= weights  // unity gain at low frequencies whatever the fraction: a broad peak stays put
         let upper = min(windowSize / 2, base + 1)
         let m = overlapEnergy[min(base, windowSize / 2)] * (1 - fraction) + overlapEnergy[upper] * fraction
         return m > 1e-12 ? 2 * sum / m : 0
+    }
+
+    /// The 16 taps' weights for a point `fraction` past the 8th: x = fraction − tap for tap in −7…8; sinc(x) =
+    /// ±sin(π·fraction) / (π·x), the sign alternating with the tap; a (1 − (x/9)²)² window. The sine is the same for
+    /// every tap and cancels in sum / weights, so it is left out.
+    private static func interpolationWeights(_ fraction: Double) -> SIMD16<Double> {
+        let taps = SIMD16<Double>(-7, -6, -5, -4, -3, -2, -1, 0, 1, 2, 3, 4, 5, 6, 7, 8)
+        let signs = SIMD16<Double>(-1, 1, -1, 1, -1, 1, -1, 1, -1, 1, -1, 1, -1, 1, -1, 1)
+        let x = SIMD16<Double>(repeating: fraction) - taps
+        let edge = x * (1 / 9)
+        let taper = 1 - edge * edge
+        return signs * taper * taper / x
+    }
+
+    /// The lanes' sum as a tree (a lane-by-lane sum is a chain of 15 dependent additions).
+    @inline(__always)
+    private static func sum(_ lanes: SIMD16<Double>) -> Double {
+        let eight = lanes.lowHalf + lanes.highHalf
+        let four = eight.lowHalf + eight.highHalf
+        let two = four.lowHalf + four.highHalf
+        return two[0] + two[1]
     }
 
     /// The highest point of the NSDF within `radius` lags of `lag`, to within `tolerance` lags
