@@ -153,20 +153,8 @@ for (name, path) in [("WAV ", wav), ("FLAC", flac)] {
 // with `decibel --help`'s beside it (what any run of the program costs). Spawned directly and reaped with
 // wait4, so neither a shell nor Foundation's Process is timed.
 func run(_ arguments: [String]) -> (seconds: Double, megabytes: Double) {
-    var pid: pid_t = 0
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-    let argv = arguments.map { strdup($0) } + [nil]
-    defer { argv.forEach { free($0) } }
-    let start = MonotonicClock.now()
-    guard posix_spawn(&pid, arguments[0], &actions, nil, argv, environ) == 0 else { return (.infinity, .infinity) }
-    var status: Int32 = 0
-    var usage = rusage()
-    _ = wait4(pid, &status, 0, &usage)
-    return (Double(MonotonicClock.now() - start) / 1e9, Double(usage.ru_maxrss) / 1024)
+    let result = ProcessRun.measure(arguments)
+    return (result?.seconds ?? .infinity, result?.megabytes ?? .infinity)
 }
 let decibelTool = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(
     "decibel"

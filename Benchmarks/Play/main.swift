@@ -38,26 +38,10 @@ func cpuSeconds(of pid: Int32) -> Double {
 /// Runs `arguments` to its end: the client's CPU and peak RSS (MB), the server's CPU meanwhile, wall time.
 func measure(_ arguments: [String], server: Int32) -> (client: Double, server: Double, megabytes: Double, wall: Double)
 {
-    var pid: pid_t = 0
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
     setenv("PULSE_SERVER", "unix:\(runtime)/pulse/native", 1)
-    let argv = arguments.map { strdup($0) } + [nil]
-    defer { argv.forEach { free($0) } }
     let serverBefore = cpuSeconds(of: server)
-    let start = Date()
-    guard posix_spawn(&pid, arguments[0], &actions, nil, argv, environ) == 0 else { return (.nan, .nan, .nan, .nan) }
-    var status: Int32 = 0
-    var usage = rusage()
-    _ = wait4(pid, &status, 0, &usage)
-    let wall = Date().timeIntervalSince(start)
-    let client =
-        Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6 + Double(usage.ru_stime.tv_sec)
-        + Double(usage.ru_stime.tv_usec) / 1e6
-    return (client, cpuSeconds(of: server) - serverBefore, Double(usage.ru_maxrss) / 1024, wall)
+    guard let run = ProcessRun.measure(arguments) else { return (.nan, .nan, .nan, .nan) }
+    return (run.cpuSeconds, cpuSeconds(of: server) - serverBefore, run.megabytes, run.seconds)
 }
 
 guard FileManager.default.isExecutableFile(atPath: decibel) else {
