@@ -10,6 +10,12 @@ import Testing
 @Suite(.serialized) struct ConformanceTests {
     static let backends = BackendUnderTest.allCases
 
+    /// Why the two signal measurements sit out the sanitizer passes: each records seconds of audio per backend
+    /// (28 s a pass) through code that every backend's own target also plays and records under the sanitizers
+    /// (JACK's sine to an input client, parec and pw-record of a sine, ALSA's file PCMs).
+    static let measuredInThePlainPass: Comment =
+        "a signal measurement: the plain pass runs it; each backend's own tests record through the same paths here"
+
     /// A bound for what should take milliseconds, far beyond it: under a sanitizer everything runs slower.
     static let patience: Double = TestEnvironment.sanitizerSlowsRendering ? 5 : 2
 
@@ -166,7 +172,10 @@ extension AudioBackend {
 }
 
 extension ConformanceTests {
-    @Test("output heard by the server's own client: frequency and level", arguments: backends)
+    @Test(
+        "output heard by the server's own client: frequency and level",
+        .disabled(if: TestEnvironment.sanitizerSlowsRendering, ConformanceTests.measuredInThePlainPass),
+        arguments: backends)
     func outputHeard(_ backend: BackendUnderTest) throws {
         try Conformance.verify(.outputHeard, on: backend) { findings in
             let audio = backend.makeBackend()
