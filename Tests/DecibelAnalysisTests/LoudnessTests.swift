@@ -79,7 +79,15 @@ struct LoudnessTests {
             integrated: nil, range: 15),
     ]
 
-    @Test("the generated EBU cases: within ±0.1 LU of the specification and of ffmpeg", arguments: cases)
+    /// Under a sanitizer, one case of each kind (stereo level, five channels, range): the meter runs the same
+    /// code for all of them, and the ten cases' 520 s of audio set the length of the sanitizer passes' offline run.
+    static let sanitizerCases = cases.filter {
+        ["3341-1 stereo -23 dBFS", "3341-6 5.0 channels", "3342-2 range 5 LU"].contains($0.name)
+    }
+
+    @Test(
+        "the generated EBU cases: within ±0.1 LU of the specification and of ffmpeg",
+        arguments: TestEnvironment.sanitizerSlowsRendering ? sanitizerCases : cases)
     func ebuCase(_ test: Case) throws {
         let channelCount = test.levels?.count ?? 2
         let path = try Self.program(
