@@ -20,7 +20,10 @@ final class Autocorrelation {
     let size: Int
     let transformSize: Int
     private let fft: RealFFT
-    private let padded: UnsafeMutablePointer<Float>
+    /// The window's first and second halves, `size / 2` samples each, written by the caller before `compute()`;
+    /// zero from there to `transformSize`.
+    let firstHalf: UnsafeMutablePointer<Float>
+    let secondHalf: UnsafeMutablePointer<Float>
     private let firstReal: UnsafeMutablePointer<Float>
     private let firstImaginary: UnsafeMutablePointer<Float>
     private let secondReal: UnsafeMutablePointer<Float>
@@ -39,8 +42,10 @@ final class Autocorrelation {
         self.transformSize = transformSize
         fft = try RealFFT(size: transformSize)
         let bins = fft.binCount
-        padded = .allocate(capacity: transformSize)
-        padded.initialize(repeating: 0, count: transformSize)
+        firstHalf = .allocate(capacity: transformSize)
+        firstHalf.initialize(repeating: 0, count: transformSize)
+        secondHalf = .allocate(capacity: transformSize)
+        secondHalf.initialize(repeating: 0, count: transformSize)
         firstReal = .allocate(capacity: bins)
         firstImaginary = .allocate(capacity: bins)
         secondReal = .allocate(capacity: bins)
@@ -59,18 +64,18 @@ final class Autocorrelation {
     }
 
     deinit {
-        for buffer in [padded, firstReal, firstImaginary, secondReal, secondImaginary, shiftCosine, shiftSine, lags] {
+        for buffer in [
+            firstHalf, secondHalf, firstReal, firstImaginary, secondReal, secondImaginary, shiftCosine, shiftSine, lags,
+        ] {
             buffer.deallocate()
         }
     }
 
-    /// Fills `lags` from the `size` samples at `input`.
-    func compute(_ input: UnsafePointer<Float>) {
+    /// Fills `lags` from the window in `firstHalf` and `secondHalf`.
+    func compute() {
         let half = size / 2
-        padded.update(from: input, count: half)  // the rest of `padded` stays zero
-        fft.transform(padded, real: firstReal, imaginary: firstImaginary)
-        padded.update(from: input + half, count: half)
-        fft.transform(padded, real: secondReal, imaginary: secondImaginary)
+        fft.transform(firstHalf, real: firstReal, imaginary: firstImaginary)
+        fft.transform(secondHalf, real: secondReal, imaginary: secondImaginary)
         for bin in 0..<fft.binCount {
             let ar = firstReal[bin], ai = firstImaginary[bin], br = secondReal[bin], bi = secondImaginary[bin]
             // conj(A)·B = x + iy, turned by e^(−iθ).

@@ -75,7 +75,6 @@ public final class PitchDetector {
     private let maximumLag: Int
     private let history: UnsafeMutablePointer<Float>
     private var written = 0
-    private let window: UnsafeMutablePointer<Float>
     private let nsdf: UnsafeMutablePointer<Float>
     /// m(τ) of McLeod's normalisation, kept to evaluate the NSDF between lags.
     private let overlapEnergy: UnsafeMutablePointer<Double>
@@ -126,8 +125,6 @@ public final class PitchDetector {
         autocorrelation = try Autocorrelation(size: size)
         history = .allocate(capacity: size)
         history.initialize(repeating: 0, count: size)
-        window = .allocate(capacity: size)
-        window.initialize(repeating: 0, count: size)
         nsdf = .allocate(capacity: size / 2 + 1)
         nsdf.initialize(repeating: 0, count: size / 2 + 1)
         overlapEnergy = .allocate(capacity: size / 2 + 1)
@@ -139,7 +136,6 @@ public final class PitchDetector {
 
     deinit {
         history.deallocate()
-        window.deallocate()
         nsdf.deallocate()
         overlapEnergy.deallocate()
         keyMaxima.deallocate()
@@ -181,10 +177,7 @@ public final class PitchDetector {
     /// for sound that is not periodic enough.
     public func estimate() -> PitchEstimate? {
         guard written >= windowSize else { return nil }
-        let start = written % windowSize
-        (window).update(from: history + start, count: windowSize - start)
-        (window + (windowSize - start)).update(from: history, count: start)
-        return analyseWindow()
+        return analyseWindow(startingAt: written % windowSize)
     }
 
     /// The pitch of the last `windowSize` samples of `samples` (the history is replaced by them).
@@ -194,25 +187,33 @@ public final class PitchDetector {
         return estimate()
     }
 
-    private func analyseWindow() -> PitchEstimate? {
-        // Four lanes at a time (the window is a multiple of 4 long); each lane sums at most 2^18 values.
-        let raw = UnsafeMutableRawPointer(window)
+    /// Analyses the window that starts at `start` in the history, written without its mean into the
+    /// autocorrelation's two halves (the window is never copied whole).
+    private func analyseWindow(startingAt start: Int) -> PitchEstimate? {
+        // Four lanes at a time (the window is a multiple of 4 long); each lane sums at most 2^18 values. The order
+        // of the history does not matter to a sum.
+        let raw = UnsafeRawPointer(history)
         var sums = SIMD4<Float>()
         for offset in stride(from: 0, to: windowSize * 4, by: 16) {
             sums += raw.loadUnaligned(fromByteOffset: offset, as: SIMD4<Float>.self)
         }
-        let mean = SIMD4<Float>(repeating: sums.sum() / Float(windowSize))
+        let mean = sums.sum() / Float(windowSize)
         var squares = SIMD4<Float>()
-        for offset in stride(from: 0, to: windowSize * 4, by: 16) {
-            let value = raw.loadUnaligned(fromByteOffset: offset, as: SIMD4<Float>.self) - mean
-            raw.storeBytes(of: value, toByteOffset: offset, as: SIMD4<Float>.self)
-            squares += value * value
+        let half = windowSize / 2
+        var position = 0
+        while position < windowSize {  // at most three runs: the history wraps once, the halves split once
+            let source = (start + position) % windowSize
+            let count = min(windowSize - source, (position < half ? half : windowSize) - position)
+            let destination =
+                position < half ? autocorrelation.firstHalf + position : autocorrelation.secondHalf + (position - half)
+            squares += Self.removeMean(mean, from: history + source, into: destination, count: count)
+            position += count
         }
         let energy = Double(squares.sum())
         let rms = (energy / Double(windowSize)).squareRoot()
         guard rms > 0, 20 * log10(rms) >= configuration.silenceThreshold else { return nil }
 
-        autocorrelation.compute(window)
+        autocorrelation.compute()
         fillNSDF(energy: energy)
         guard let (period, clarity) = periodPeak() else { return nil }
         guard clarity >= configuration.minimumClarity else { return nil }
@@ -224,26 +225,48 @@ public final class PitchDetector {
         return PitchEstimate(frequency: frequency, clarity: min(1, clarity))
     }
 
+    /// Writes `count` samples less `mean` and returns the sum of their squares (in four lanes).
+    private static func removeMean(
+        _ mean: Float, from source: UnsafePointer<Float>, into destination: UnsafeMutablePointer<Float>, count: Int
+    ) -> SIMD4<Float> {
+        let input = UnsafeRawPointer(source), output = UnsafeMutableRawPointer(destination)
+        let means = SIMD4<Float>(repeating: mean)
+        var squares = SIMD4<Float>(), index = 0
+        while index + 4 <= count {
+            let value = input.loadUnaligned(fromByteOffset: index * 4, as: SIMD4<Float>.self) - means
+            output.storeBytes(of: value, toByteOffset: index * 4, as: SIMD4<Float>.self)
+            squares += value * value
+            index += 4
+        }
+        while index < count {
+            let value = source[index] - mean
+            destination[index] = value
+            squares[0] += value * value
+            index += 1
+        }
+        return squares
+    }
+
     /// n(τ) = 2 r(τ) / m(τ), with m(τ) the energy of both overlapping parts, for τ up to windowSize / 2.
     /// Four lags a step: their decrements' running sums do not wait on m, so m's chain of subtractions is one
     /// per four lags rather than one per lag, and the four divisions go together.
     private func fillNSDF(energy: Double) {
         var m = 2 * energy
-        let r = UnsafeRawPointer(autocorrelation.lags), samples = UnsafeRawPointer(window)
-        let half = windowSize / 2, stride = MemoryLayout<Float>.stride
+        let r = UnsafeRawPointer(autocorrelation.lags), stride = MemoryLayout<Float>.stride
+        let first = autocorrelation.firstHalf, second = autocorrelation.secondHalf, half = windowSize / 2
         nsdf[0] = 1
         overlapEnergy[0] = m
         var lag = 1
         while lag + 3 <= half {
-            // Leaving: window[lag − 1 ..< lag + 3]; trailing: window[windowSize − lag − 3 ... windowSize − lag],
-            // reversed.
-            let ahead = samples.loadUnaligned(fromByteOffset: (lag - 1) * stride, as: SIMD4<Float>.self)
-            let behind = samples.loadUnaligned(fromByteOffset: (windowSize - lag - 3) * stride, as: SIMD4<Float>.self)
+            // Leaving: window[lag − 1 ..< lag + 3] (the first half); trailing: window[windowSize − lag − 3 ...
+            // windowSize − lag] (the second half from half − lag − 3), reversed.
+            let ahead = UnsafeRawPointer(first + (lag - 1)).loadUnaligned(as: SIMD4<Float>.self)
+            let behind = UnsafeRawPointer(second + (half - lag - 3)).loadUnaligned(as: SIMD4<Float>.self)
             let leaving = SIMD4<Double>(ahead)
             let trailing = SIMD4<Double>(SIMD4(behind[3], behind[2], behind[1], behind[0]))
             let step = leaving * leaving + trailing * trailing
-            let first = step[0], second = first + step[1], third = second + step[2], fourth = third + step[3]
-            let energies = SIMD4(m - first, m - second, m - third, m - fourth)
+            let one = step[0], two = one + step[1], three = two + step[2], fourth = three + step[3]
+            let energies = SIMD4(m - one, m - two, m - three, m - fourth)
             m -= fourth
             UnsafeMutableRawPointer(overlapEnergy + lag).storeBytes(of: energies, as: SIMD4<Double>.self)
             let floats = SIMD4<Float>(energies)  // stored as Float: divide as Float
@@ -253,7 +276,7 @@ public final class PitchDetector {
             lag += 4
         }
         while lag <= half {
-            let leaving = Double(window[lag - 1]), trailing = Double(window[windowSize - lag])
+            let leaving = Double(first[lag - 1]), trailing = Double(second[half - lag])
             m -= leaving * leaving + trailing * trailing
             overlapEnergy[lag] = m
             nsdf[lag] = m > 1e-12 ? 2 * r.load(fromByteOffset: lag * stride, as: Float.self) / Float(m) : 0
@@ -274,7 +297,7 @@ public final class PitchDetector {
         var weight = fraction == 0.5 ? halfLagWeights : Self.interpolationWeights(fraction)
         var values = SIMD16<Double>()
         if base >= 7 && base + 8 <= last {
-            values = SIMD16<Double>(UnsafeRawPointer(r + (base - 7)).loadUnaligned(as: SIMD16<Float>.self))
+            values = Self.widen(UnsafeRawPointer(r + (base - 7)).loadUnaligned(as: SIMD16<Float>.self))
         } else {
             for lane in 0..<16 {
                 let index = abs(base - 7 + lane)  // r is even: r(-τ) = r(τ)
@@ -292,13 +315,23 @@ public final class PitchDetector {
     /// The 16 taps' weights for a point `fraction` past the 8th: x = fraction − tap for tap in −7…8; sinc(x) =
     /// ±sin(π·fraction) / (π·x), the sign alternating with the tap; a (1 − (x/9)²)² window. The sine is the same for
     /// every tap and cancels in sum / weights, so it is left out.
+    /// Formed in Float (a third of the Double divisions' time), as precise as the Float lags they weigh.
     private static func interpolationWeights(_ fraction: Double) -> SIMD16<Double> {
-        let taps = SIMD16<Double>(-7, -6, -5, -4, -3, -2, -1, 0, 1, 2, 3, 4, 5, 6, 7, 8)
-        let signs = SIMD16<Double>(-1, 1, -1, 1, -1, 1, -1, 1, -1, 1, -1, 1, -1, 1, -1, 1)
-        let x = SIMD16<Double>(repeating: fraction) - taps
+        let taps = SIMD16<Float>(-7, -6, -5, -4, -3, -2, -1, 0, 1, 2, 3, 4, 5, 6, 7, 8)
+        let signs = SIMD16<Float>(-1, 1, -1, 1, -1, 1, -1, 1, -1, 1, -1, 1, -1, 1, -1, 1)
+        let x = SIMD16<Float>(repeating: Float(fraction)) - taps
         let edge = x * (1 / 9)
         let taper = 1 - edge * edge
-        return signs * taper * taper / x
+        return widen(signs * taper * taper / x)
+    }
+
+    /// Float lanes to Double, four at a time (the generic 16-lane conversion is not inlined).
+    @inline(__always)
+    private static func widen(_ lanes: SIMD16<Float>) -> SIMD16<Double> {
+        let low = SIMD8(lowHalf: SIMD4<Double>(lanes.lowHalf.lowHalf), highHalf: SIMD4<Double>(lanes.lowHalf.highHalf))
+        let high = SIMD8(
+            lowHalf: SIMD4<Double>(lanes.highHalf.lowHalf), highHalf: SIMD4<Double>(lanes.highHalf.highHalf))
+        return SIMD16(lowHalf: low, highHalf: high)
     }
 
     /// The lanes' sum as a tree (a lane-by-lane sum is a chain of 15 dependent additions).
@@ -432,11 +465,12 @@ public final class PitchDetector {
             }
         }
         guard count > 0, highest > 0 else { return nil }
-        // First a rough height for each candidate, from a parabola through the NSDF half a lag either
-        // side; then the exact one (a search between the lags) only where the rough one could change
-        // the choice: near the highest, and near the threshold. A sawtooth has a candidate at every
-        // multiple of its period, and exact heights for all of them cost more than the FFTs.
-        let margin = 0.05
+        // First a rough height for each candidate, from a parabola through the NSDF half a lag either side, taken
+        // to be within `margin` of the exact one (a search between the lags). Exact heights are measured only where
+        // the rough ones leave the choice open: the highest's decides the threshold, so its bounds do too. A
+        // sawtooth has a candidate at every multiple of its period, all about as high, and exact heights for all
+        // of them cost more than the FFTs; its first is clear of the threshold and needs none.
+        let margin = Self.roughMargin, k = configuration.peakThreshold
         var candidates = 0, roughHighest = Double(highest)
         for index in 0..<count where nsdf[keyMaxima[index]] > highest - 0.3 {
             keyMaxima[candidates] = keyMaxima[index]
@@ -445,20 +479,45 @@ public final class PitchDetector {
             roughHighest = max(roughHighest, candidateHeights[candidates])
             candidates += 1
         }
-        var refinedHighest = Double(highest)
+        // Bounds on the highest exact height: at least the highest whole-lag value; at most the highest rough
+        // one plus the margin, and the NSDF is at most 1 (a parabola through a lobe cut off at the top lag can
+        // put its vertex anywhere).
+        let highestAtMost = min(roughHighest, 1) + margin, highestAtLeast = Double(highest)
+        var exactHighest: Double?
         for index in 0..<candidates {
-            if candidateHeights[index] > roughHighest - margin { measureCandidate(index) }
-            refinedHighest = max(refinedHighest, candidateHeights[index])
-        }
-        let threshold = configuration.peakThreshold * refinedHighest
-        for index in 0..<candidates where candidateHeights[index] > threshold - margin {
-            if candidateLags[index].isNaN { measureCandidate(index) }
-            guard candidateHeights[index] >= threshold else { continue }
+            if candidateLags[index].isNaN {
+                let rough = candidateHeights[index]
+                if rough + margin < k * highestAtLeast { continue }  // below the threshold, whatever it is
+                if rough - margin < k * highestAtMost { measureCandidate(index) }  // else above it, whatever it is
+            }
+            if !candidateLags[index].isNaN {
+                let highestHeight =
+                    exactHighest
+                    ?? measureHighest(candidates: candidates, roughHighest: roughHighest, sampled: Double(highest))
+                exactHighest = highestHeight
+                guard candidateHeights[index] >= k * highestHeight else { continue }
+            }
             guard keyMaxima[index] >= minimumLag else { return nil }  // a pitch above the range
             let lag = Double(keyMaxima[index])
             return peak(near: lag, radius: 0, period: lag)
         }
         return nil
+    }
+
+    /// How far a rough peak height may be from the exact one.
+    private static let roughMargin = 0.05
+
+    /// The highest key maximum's exact height: the candidates whose rough height is within the margin of the
+    /// highest rough one, measured (and at least `sampled`, the highest at a whole lag).
+    private func measureHighest(candidates: Int, roughHighest: Double, sampled: Double) -> Double {
+        var highest = sampled
+        for index in 0..<candidates {
+            if candidateLags[index].isNaN && candidateHeights[index] > roughHighest - Self.roughMargin {
+                measureCandidate(index)
+            }
+            if !candidateLags[index].isNaN { highest = max(highest, candidateHeights[index]) }
+        }
+        return highest
     }
 
     /// The height of the peak at integer lag `lag`, roughly: the vertex of the parabola through the NSDF at
