@@ -9,6 +9,7 @@
 //   swift run -c release --package-path Benchmarks adapter-bench
 //   swift run -c release --package-path Benchmarks plugins-bench
 //   swift run -c release --package-path Benchmarks play-bench
+// (formats-bench and play-bench run `decibel` through bench-launch: build everything, as Scripts/bench does)
 import PackageDescription
 
 let package = Package(
@@ -93,6 +94,8 @@ let package = Package(
             ],
             path: "Plot"
         ),
+        // The small parent through which formats-bench and play-bench measure a program (see its main.c).
+        .executableTarget(name: "bench-launch", path: "BenchLaunch"),
         // `decibel play` against paplay: CPU of client and server, peak memory (runs the decibel binary).
         .executableTarget(name: "play-bench", dependencies: ["BenchSummary"], path: "Play"),
         // A 64-frame stream through DecibelPipeWire, pipewire-pulse and pw-cat, timed by pw-profiler.

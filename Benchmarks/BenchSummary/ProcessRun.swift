@@ -1,40 +1,40 @@
 // One program run to its end, measured from outside as a user's shell would: wall time, CPU and peak memory.
 import Foundation
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// What one run of a program cost.
 public struct ProcessRun: Sendable {
-    /// Wall-clock seconds from spawn to exit.
+    /// Wall-clock seconds from start to exit.
     public var seconds: Double
-    /// User + system CPU seconds of the program (wait4's rusage).
+    /// User + system CPU seconds of the program.
     public var cpuSeconds: Double
-    /// Peak resident memory in MB (rusage's ru_maxrss).
+    /// Peak resident memory in MB.
     public var megabytes: Double
 
-    /// Runs `arguments` (an absolute path first) with stdout and stderr sent to /dev/null and waits for it;
-    /// `nil` when it cannot be spawned.
+    /// The `decibel` to measure: `DECIBEL_TOOL` (Scripts/bench sets it to the tool as the .deb ships it), else the
+    /// one beside this benchmark's binary.
+    public static var decibelTool: String {
+        if let path = ProcessInfo.processInfo.environment["DECIBEL_TOOL"], !path.isEmpty { return path }
+        return besideThisBinary("decibel")
+    }
+
+    /// Runs `arguments` (an absolute path first) to its end through `bench-launch` (built beside the benchmarks:
+    /// it keeps the benchmark's own memory out of the program's peak, and its own start out of the time); `nil`
+    /// when it cannot be run or fails.
     public static func measure(_ arguments: [String]) -> ProcessRun? {
-        var pid: pid_t = 0
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        let argv = arguments.map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var start = timespec(), end = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &start)
-        guard posix_spawn(&pid, arguments[0], &actions, nil, argv, environ) == 0 else { return nil }
-        var status: Int32 = 0
-        var usage = rusage()
-        _ = wait4(pid, &status, 0, &usage)
-        clock_gettime(CLOCK_MONOTONIC, &end)
-        func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
-        return ProcessRun(
-            seconds: Double(end.tv_sec - start.tv_sec) + Double(end.tv_nsec - start.tv_nsec) / 1e9,
-            cpuSeconds: seconds(usage.ru_utime) + seconds(usage.ru_stime), megabytes: Double(usage.ru_maxrss) / 1024)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: besideThisBinary("bench-launch"))
+        process.arguments = arguments
+        let output = Pipe()
+        process.standardOutput = output
+        guard (try? process.run()) != nil else { return nil }
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        let fields = text.split(whereSeparator: \.isWhitespace).compactMap { Double($0) }
+        guard process.terminationStatus == 0, fields.count == 3 else { return nil }
+        return ProcessRun(seconds: fields[0], cpuSeconds: fields[1], megabytes: fields[2] / 1024)
+    }
+
+    private static func besideThisBinary(_ name: String) -> String {
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(name).path
     }
 }

@@ -148,17 +148,15 @@ for (name, path) in [("WAV ", wav), ("FLAC", flac)] {
     }
 }
 
-// The `decibel waveform` command as a user runs it (built beside this benchmark by Scripts/bench): wall time
-// of the whole process, start-up included, against the decode alone above, and its peak resident memory,
-// with `decibel --help`'s beside it (what any run of the program costs). Spawned directly and reaped with
+// The `decibel waveform` command as a user runs it (as the .deb ships it: Scripts/bench builds it and names it
+// in DECIBEL_TOOL): wall time of the whole process, start-up included, against the decode alone above, and its
+// peak resident memory, with `decibel --help`'s beside it (what any run of the program costs). Spawned directly and reaped with
 // wait4, so neither a shell nor Foundation's Process is timed.
 func run(_ arguments: [String]) -> (seconds: Double, megabytes: Double) {
     let result = ProcessRun.measure(arguments)
     return (result?.seconds ?? .infinity, result?.megabytes ?? .infinity)
 }
-let decibelTool = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(
-    "decibel"
-).path
+let decibelTool = ProcessRun.decibelTool
 if FileManager.default.isExecutableFile(atPath: decibelTool) {
     let decode = waveformFloor
     print("\n== decibel waveform -i 1h.wav -o x.dat -z 256 (the whole process), best of \(rounds)")
@@ -189,7 +187,7 @@ if FileManager.default.isExecutableFile(atPath: decibelTool) {
         decibel: String(format: "%.1f MB", largest), peer: String(format: "--help alone %.1f MB", baseline),
         ratio: largest, goal: .atMost(20))
 } else {
-    print("\n(decibel waveform not measured: no decibel binary beside formats-bench; Scripts/bench builds it)")
+    print("\n(decibel waveform not measured: no decibel binary at \(decibelTool); Scripts/bench builds it)")
 }
 
 print("\n== resampling 60 s of stereo 1 kHz sine, 512-frame blocks, best of \(rounds)")

@@ -6,7 +6,7 @@
 //   swift run -c release --package-path Benchmarks play-bench [--rounds N]
 //
 // It starts a pulseaudio of its own with Scripts/servers (runtime /tmp/decibel-play-bench) and needs the
-// `decibel` binary beside it (Scripts/bench builds it).
+// `decibel` as the .deb ships it (Scripts/bench builds it and names it in DECIBEL_TOOL).
 import BenchSummary
 import Foundation
 
@@ -17,9 +17,7 @@ import Glibc
 let runtime = "/tmp/decibel-play-bench"
 let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().path
-let decibel = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(
-    "decibel"
-).path
+let decibel = ProcessRun.decibelTool
 
 func servers(_ action: String) -> Int32 {
     system("DECIBEL_RUNTIME_DIR='\(runtime)' bash '\(repository)/Scripts/servers' \(action) pulse >/dev/null 2>&1")
@@ -45,7 +43,7 @@ func measure(_ arguments: [String], server: Int32) -> (client: Double, server: D
 }
 
 guard FileManager.default.isExecutableFile(atPath: decibel) else {
-    print("play-bench: no decibel binary beside play-bench; Scripts/bench builds it")
+    print("play-bench: no decibel binary at \(decibel); Scripts/bench builds it")
     exit(1)
 }
 guard servers("start") == 0,
