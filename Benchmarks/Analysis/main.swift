@@ -87,7 +87,6 @@ func pitch() throws {
         defaults = min(defaults, ours(defaultWindow, into: &unused))
     }
 
-    if let path = ProcessInfo.processInfo.environment["EST"] { try estimates.map { $0.map { String(format: "%.4f", $0) } ?? "nil" }.joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8) }
     var compared = 0, agreeing = 0
     for index in 1..<blocks where theirs[index] > 0 {
         guard let mine = estimates[index] else { continue }
