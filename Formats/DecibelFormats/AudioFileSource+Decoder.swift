@@ -2,10 +2,35 @@ import DecibelCore
 import DecibelStreams
 import Synchronization
 
-extension AudioFileSource {
+/// What an `AudioFileSource`'s decoder thread shares with the render and control threads: the file, the
+/// ring and the flags. Its own object so the thread can keep it alive without keeping the source alive.
+final class FileDecoderState: @unchecked Sendable {
+    let file: AudioFile
+    let ring: FrameRingBuffer
+    let wake = WakeSignal()
+    let stopping = Atomic<Bool>(false)
+    /// Whether every frame of the file is in the ring (until a seek or a loop restarts the decoder).
+    let finished = Atomic<Bool>(false)
+    let looping = Atomic<Bool>(false)
+    let failure = Locked<AudioError?>(nil)
+    /// The rate the ring holds.
+    let outputRate: Double
+
+    // Seeking: the control thread posts a file frame; the decoder seeks, then publishes how many frames
+    // it had put in the ring before (`staleUntil`) and the new playhead; the render thread skips those.
+    let seekRequest = Atomic<Int>(-1)
+    let staleUntil = Atomic<Int>(0)
+    let seekBase = Atomic<Int>(0)
+
+    init(file: AudioFile, outputRate: Double, capacity: Int) {
+        self.file = file
+        self.outputRate = outputRate
+        ring = FrameRingBuffer(channelCount: file.channelCount, capacity: capacity)
+    }
+
     /// The decoder thread: keeps the ring full, resampling when the rates differ, and serves seeks. It
     /// stays alive at the end of the file (a seek can restart it) until `stop()`.
-    func runDecoder(resampler initial: Resampler?, input: AudioBuffer, output: AudioBuffer) {
+    func run(resampler initial: Resampler?, input: AudioBuffer, output: AudioBuffer) {
         var resampler = initial
         let need = resampler == nil ? input.frameCapacity : output.frameCapacity
         var pending = 0, offset = 0  // decoded input not yet consumed by the resampler
@@ -23,7 +48,7 @@ extension AudioFileSource {
                 pending = 0
                 offset = 0
                 seekBase.store(
-                    Int((Double(request) * format.sampleRate / fileFormat.sampleRate).rounded()), ordering: .relaxed)
+                    Int((Double(request) * outputRate / Double(file.sampleRate)).rounded()), ordering: .relaxed)
                 staleUntil.store(produced, ordering: .releasing)
                 _ = seekRequest.compareExchange(expected: request, desired: -1, ordering: .acquiringAndReleasing)
             }
@@ -81,7 +106,7 @@ extension AudioFileSource {
                 pending = 0
             }
             produced += written
-            if ended { decoderFinished.store(true, ordering: .releasing) }
+            if ended { finished.store(true, ordering: .releasing) }
         }
     }
 
@@ -94,6 +119,6 @@ extension AudioFileSource {
                 inputRate: current.inputRate, outputRate: current.outputRate,
                 channelCount: current.channelCount, maxInputFrames: current.maxInputFrames)
         }
-        decoderFinished.store(false, ordering: .releasing)
+        finished.store(false, ordering: .releasing)
     }
 }

@@ -25,7 +25,7 @@ extension AudioFileSource: AudioPullSource {
     ///   `invalidArgument`, and a seek the decoder fails to make shows in `error`.
     public func seek(to frame: Int) throws(AudioError) {
         let fileFrame = Int((Double(max(0, frame)) * fileFormat.sampleRate / format.sampleRate).rounded())
-        seekRequest.store(min(fileFrame, file.frameCount), ordering: .releasing)
+        decoder.seekRequest.store(min(fileFrame, file.frameCount), ordering: .releasing)
         // Publish the new position now: a paused player renders nothing that would move it there.
         playhead.store(min(max(0, frame), expectedFrames), ordering: .relaxed)
     }

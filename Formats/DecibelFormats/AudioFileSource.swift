@@ -14,21 +14,13 @@ public final class AudioFileSource: @unchecked Sendable {
     public let expectedFrames: Int
 
     let file: AudioFile
-    let ring: FrameRingBuffer
-    let wake = WakeSignal()
-    let stopping = Atomic<Bool>(false)
-    let decoderFinished = Atomic<Bool>(false)
+    /// What the decoder thread touches. The thread holds it strongly and never this object, so this
+    /// object's `deinit` never runs on the decoder thread and the state outlives the thread.
+    let decoder: FileDecoderState
     let underflows = Atomic<Int>(0)
-    let looping = Atomic<Bool>(false)
     let rendered = Atomic<Int>(0)
-    let failure = Locked<AudioError?>(nil)
     var thread: AudioThread?
-
-    // Seeking: the control thread posts a file frame; the decoder seeks, then publishes how many frames
-    // it had put in the ring before (`staleUntil`) and the new playhead; the render thread skips those.
-    let seekRequest = Atomic<Int>(-1)
-    let staleUntil = Atomic<Int>(0)
-    let seekBase = Atomic<Int>(0)
+    /// Frames the render thread has taken from the ring (compared with the decoder's `staleUntil`).
     let consumed = Atomic<Int>(0)
     let playhead = Atomic<Int>(0)
 
@@ -63,15 +55,16 @@ public final class AudioFileSource: @unchecked Sendable {
                 inputRate: Double(file.sampleRate), outputRate: rate, channelCount: file.channelCount,
                 maxInputFrames: file.chunkFrames)
         expectedFrames = Int((Double(file.remainingFrames) * rate / Double(file.sampleRate)).rounded())
-        ring = FrameRingBuffer(channelCount: file.channelCount, capacity: max(1024, Int(bufferSeconds * rate)))
+        let decoder = FileDecoderState(
+            file: file, outputRate: rate, capacity: max(1024, Int(bufferSeconds * rate)))
+        self.decoder = decoder
         RealtimeSanitizer.prepare()
         let input = AudioBuffer(channelCount: file.channelCount, frameCapacity: file.chunkFrames)
         let output = AudioBuffer(
             channelCount: file.channelCount, frameCapacity: resampler?.maxOutputFrames(forInput: file.chunkFrames) ?? 1)
         playhead.store(Int((Double(file.position) * rate / Double(file.sampleRate)).rounded()), ordering: .relaxed)
-        // Unretained (see Recorder): deinit stops and joins the thread before the memory goes.
-        thread = try AudioThread(name: "decibel-decoder", unretained: self) { source in
-            source.runDecoder(resampler: resampler, input: input, output: output)
+        thread = try AudioThread(name: "decibel-decoder") {
+            decoder.run(resampler: resampler, input: input, output: output)
         }
     }
 
@@ -84,27 +77,27 @@ public final class AudioFileSource: @unchecked Sendable {
     public func render(into destination: AudioBufferView) -> Int {
         // The request first: the decoder publishes `staleUntil` before clearing it, so a cleared request
         // guarantees the stale count read next is the new one.
-        let seeking = seekRequest.load(ordering: .acquiring) >= 0
+        let seeking = decoder.seekRequest.load(ordering: .acquiring) >= 0
         var done = consumed.load(ordering: .relaxed)
-        let stale = staleUntil.load(ordering: .acquiring)
+        let stale = decoder.staleUntil.load(ordering: .acquiring)
         if done < stale {
-            done += ring.skip(frames: stale - done)
-            if done == stale { playhead.store(seekBase.load(ordering: .relaxed), ordering: .relaxed) }
+            done += decoder.ring.skip(frames: stale - done)
+            if done == stale { playhead.store(decoder.seekBase.load(ordering: .relaxed), ordering: .relaxed) }
         }
         if seeking || done < stale {
             consumed.store(done, ordering: .relaxed)
             destination.clear()
             return 0
         }
-        let count = ring.read(into: destination)
+        let count = decoder.ring.read(into: destination)
         consumed.store(done + count, ordering: .relaxed)
         let position = playhead.add(count, ordering: .relaxed).newValue
-        if looping.load(ordering: .relaxed), expectedFrames > 0, position >= expectedFrames {
+        if decoder.looping.load(ordering: .relaxed), expectedFrames > 0, position >= expectedFrames {
             playhead.subtract(expectedFrames, ordering: .relaxed)  // the decoder wrapped to the start
         }
         if count < destination.frameCount {
             destination.slice(from: count, count: destination.frameCount - count).clear()
-            if !decoderFinished.load(ordering: .acquiring) || ring.availableToRead > 0 {
+            if !decoder.finished.load(ordering: .acquiring) || decoder.ring.availableToRead > 0 {
                 underflows.add(destination.frameCount - count, ordering: .relaxed)
             }
         }
@@ -115,17 +108,18 @@ public final class AudioFileSource: @unchecked Sendable {
     /// Whether the decoder goes straight from the last frame back to the first, so a loop plays with no
     /// gap (resampling runs on across the seam). Turn it off and the file ends at its next end.
     public var isLooping: Bool {
-        get { looping.load(ordering: .relaxed) }
+        get { decoder.looping.load(ordering: .relaxed) }
         set {
-            looping.store(newValue, ordering: .relaxed)
-            wake.signal()
+            decoder.looping.store(newValue, ordering: .relaxed)
+            decoder.wake.signal()
         }
     }
 
     /// Whether every frame of the file has been rendered.
     public var isAtEnd: Bool {
-        seekRequest.load(ordering: .acquiring) < 0 && decoderFinished.load(ordering: .acquiring)
-            && consumed.load(ordering: .relaxed) >= staleUntil.load(ordering: .acquiring) && ring.availableToRead == 0
+        decoder.seekRequest.load(ordering: .acquiring) < 0 && decoder.finished.load(ordering: .acquiring)
+            && consumed.load(ordering: .relaxed) >= decoder.staleUntil.load(ordering: .acquiring)
+            && decoder.ring.availableToRead == 0
     }
     /// The output-rate frame the next `render` plays, counted from the file's start (follows seeks).
     public var currentFrame: Int { playhead.load(ordering: .relaxed) }
@@ -141,8 +135,8 @@ public final class AudioFileSource: @unchecked Sendable {
             throw AudioError(
                 .invalidArgument, "\(file.path): cannot seek to frame \(frame); the file has \(file.frameCount) frames")
         }
-        seekRequest.store(frame, ordering: .releasing)
-        wake.signal()
+        decoder.seekRequest.store(frame, ordering: .releasing)
+        decoder.wake.signal()
     }
 
     /// Control thread: jumps to `seconds` into the file (clamped to its length).
@@ -159,12 +153,12 @@ public final class AudioFileSource: @unchecked Sendable {
     /// Frames of silence rendered because the decoder fell behind.
     public var underflowFrames: Int { underflows.load(ordering: .relaxed) }
     /// The decoding error that ended playback early, if any (a file truncated mid-stream, for example).
-    public var error: AudioError? { failure.withLock { $0 } }
+    public var error: AudioError? { decoder.failure.withLock { $0 } }
 
     /// Stops the decoder thread (control thread). Rendering afterwards yields what is still buffered.
     public func stop() {
-        stopping.store(true, ordering: .releasing)
-        wake.signal()
+        decoder.stopping.store(true, ordering: .releasing)
+        decoder.wake.signal()
         thread?.join()
         thread = nil
     }

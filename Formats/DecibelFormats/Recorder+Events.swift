@@ -16,10 +16,10 @@ extension Recorder {
 
     /// Calls `handler` with every event from now on; returns a token for `removeObserver(_:)`.
     @discardableResult
-    public func addObserver(_ handler: @escaping @Sendable (Event) -> Void) -> UInt64 { observers.add(handler) }
+    public func addObserver(_ handler: @escaping @Sendable (Event) -> Void) -> UInt64 { state.observers.add(handler) }
 
     /// Stops the calls of an `addObserver(_:)` handler.
-    public func removeObserver(_ token: UInt64) { observers.remove(token) }
+    public func removeObserver(_ token: UInt64) { state.observers.remove(token) }
 
     /// Every event as an async sequence, ending once `close()` returns or throws (after `finished`, or after
     /// `failed`); at most `capacity` wait for a slow loop.
@@ -29,5 +29,5 @@ extension Recorder {
     ///     if case .framesWritten(let frames) = event { print(Double(frames) / recorder.sampleRate, "s") }
     /// }
     /// ```
-    public func events(capacity: Int = 64) -> EventSequence<Event> { observers.sequence(capacity: capacity) }
+    public func events(capacity: Int = 64) -> EventSequence<Event> { state.observers.sequence(capacity: capacity) }
 }

@@ -15,31 +15,34 @@ extension Recorder {
             throw AudioError(
                 .invalidState, "close() the recorder from another thread: its event handlers run on its writer thread")
         }
-        closing.store(true, ordering: .releasing)
-        wake.signal()
+        state.closing.store(true, ordering: .releasing)
+        state.wake.signal()
         thread?.join()
         thread = nil
-        if let error = failure.withLock({ $0 }) {
-            observers.finish()
+        if let error = state.failure.withLock({ $0 }) {
+            state.observers.finish()
             throw error
         }
         do {
-            try writer.close()
+            try state.writer.close()
         } catch {
-            fail(error)
-            observers.finish()
+            state.fail(error)
+            state.observers.finish()
             throw error
         }
         let summary = RecordingSummary(
             framesWritten: framesWritten, fileFrames: initialFrames + framesWritten,
             fileDuration: Double(initialFrames + framesWritten) / sampleRate,
             silenceFramesInserted: silenceFramesWritten, overflowFrames: overflowFrames, overflowEvents: overflowEvents)
-        if !finished.exchange(true, ordering: .relaxed) {
-            observers.post(.finished(summary))
-            observers.finish()
+        if !state.finished.exchange(true, ordering: .relaxed) {
+            state.observers.post(.finished(summary))
+            state.observers.finish()
         }
         return summary
     }
+}
+
+extension RecorderState {
 
     /// The writer thread: drain, sleep `flushInterval`, repeat; a final drain once closing.
     func runWriter(block: AudioBuffer) {
@@ -101,7 +104,7 @@ extension Recorder {
     }
 
     /// Keeps the first error for `close()` and posts it.
-    private func fail(_ error: AudioError) {
+    func fail(_ error: AudioError) {
         let first = failure.withLock { failure in
             defer { failure = failure ?? error }
             return failure == nil

@@ -16,12 +16,6 @@ import Synchronization
 /// a `RecordingSummary`. A recorder released without `close()` still drains and finalises the file in
 /// `deinit`, but write errors are then lost: call `close()`.
 public final class Recorder: @unchecked Sendable {
-    struct Gap {
-        /// Frames of real audio (ring timeline) that precede the gap.
-        let position: Int
-        let length: Int
-    }
-
     /// The file being written.
     public let path: String
     /// Channels per frame.
@@ -33,26 +27,11 @@ public final class Recorder: @unchecked Sendable {
     /// Frames the file held before this recorder (non-zero when appending).
     public let initialFrames: Int
 
-    let ring: FrameRingBuffer
-    let gaps = SPSCQueue<Gap>(capacity: 1024)
-    let writer: AudioFileWriter
-    let wake = WakeSignal()
+    /// Everything the writer thread touches. The thread holds it strongly and never this object, so this
+    /// object's `deinit` can never run on the writer thread (where it could not wait for it) and the
+    /// state outlives the thread whichever goes first.
+    let state: RecorderState
     var thread: AudioThread?
-
-    // Producer (render thread) state; `pendingGap` and `produced` are atomics because `close()` reads
-    // them once the producer has stopped.
-    let produced = Atomic<Int>(0)
-    let pendingGap = Atomic<Int>(0)
-    let droppedTotal = Atomic<Int>(0)
-    let dropEvents = Atomic<Int>(0)
-    let closing = Atomic<Bool>(false)
-    let finished = Atomic<Bool>(false)
-
-    // Writer thread state.
-    let observers = EventObservers<Event>()
-    let written = Atomic<Int>(0)
-    let silenceWritten = Atomic<Int>(0)
-    let failure = Locked<AudioError?>(nil)
 
     /// Creates the file and starts the writer thread. `ringSeconds` of audio fit in the ring before
     /// overflow; the writer thread writes what has arrived every `flushInterval` seconds.
@@ -100,65 +79,40 @@ public final class Recorder: @unchecked Sendable {
 
     /// Starts the writer thread for `writer`.
     init(writer: AudioFileWriter, ringSeconds: Double, flushInterval: Double) throws(AudioError) {
-        self.writer = writer
         path = writer.path
         channelCount = writer.channelCount
         sampleRate = writer.sampleRate
         initialFrames = writer.framesWritten
         self.flushInterval = flushInterval
-        ring = FrameRingBuffer(channelCount: channelCount, capacity: max(64, Int(ringSeconds * sampleRate)))
+        let state = RecorderState(
+            writer: writer, capacity: max(64, Int(ringSeconds * writer.sampleRate)), flushInterval: flushInterval)
+        self.state = state
         RealtimeSanitizer.prepare()
         let block = AudioBuffer(channelCount: channelCount, frameCapacity: 4096)
-        // Unretained: the thread must not keep the recorder alive (a dropped recorder still finishes its
-        // file), and deinit joins it before the memory goes.
-        thread = try AudioThread(name: "decibel-recorder", unretained: self) { recorder in
-            recorder.runWriter(block: block)
-        }
+        thread = try AudioThread(name: "decibel-recorder") { state.runWriter(block: block) }
     }
 
+    /// A recorder dropped without `close()` still finishes its file: the writer drains, then stops.
     deinit {
-        closing.store(true, ordering: .releasing)
-        wake.signal()
-        thread?.join()
-        observers.finish()
+        state.closing.store(true, ordering: .releasing)
+        state.wake.signal()
+        thread?.join()  // returns at once when an event handler dropped the recorder on the writer thread
+        state.observers.finish()
     }
 
     /// Frames dropped because the ring was full (each later written as silence).
-    public var overflowFrames: Int { droppedTotal.load(ordering: .relaxed) }
+    public var overflowFrames: Int { state.droppedTotal.load(ordering: .relaxed) }
     /// How many `append` calls dropped frames.
-    public var overflowEvents: Int { dropEvents.load(ordering: .relaxed) }
+    public var overflowEvents: Int { state.dropEvents.load(ordering: .relaxed) }
     /// Frames (audio and inserted silence) in the file so far.
-    public var framesWritten: Int { written.load(ordering: .relaxed) }
+    public var framesWritten: Int { state.written.load(ordering: .relaxed) }
     /// Frames of silence written so far in place of dropped frames.
-    public var silenceFramesWritten: Int { silenceWritten.load(ordering: .relaxed) }
+    public var silenceFramesWritten: Int { state.silenceWritten.load(ordering: .relaxed) }
 
     /// Render thread: queues `block` for the file. Never allocates, locks or waits. Frames that do not
     /// fit in the ring are dropped, counted, and become silence of the same length in the file.
     /// Ignored once `close()` has begun.
-    public func append(_ block: AudioBufferView) {
-        guard block.frameCount > 0, !closing.load(ordering: .relaxed) else { return }
-        var gap = pendingGap.load(ordering: .relaxed)
-        let position = produced.load(ordering: .relaxed)
-        if gap > 0 {
-            // Real audio may not follow a gap in the ring until the writer knows where the gap goes.
-            guard gaps.push(Gap(position: position, length: gap)) else {
-                drop(block.frameCount, into: gap)
-                return
-            }
-            gap = 0
-            pendingGap.store(0, ordering: .relaxed)
-        }
-        let count = ring.write(block)
-        produced.store(position + count, ordering: .releasing)
-        if count < block.frameCount { drop(block.frameCount - count, into: gap) }
-    }
-
-    @inline(__always)
-    private func drop(_ frames: Int, into gap: Int) {
-        pendingGap.store(gap + frames, ordering: .releasing)
-        droppedTotal.add(frames, ordering: .relaxed)
-        dropEvents.add(1, ordering: .relaxed)
-    }
+    public func append(_ block: AudioBufferView) { state.append(block) }
 }
 
 /// What a finished recording holds.

@@ -73,4 +73,48 @@ import Testing
         #expect(refusal.withLock { $0 }?.kind == .invalidState)
         #expect(try recorder.close().fileFrames == 480)
     }
+
+    /// An app that drops its recorder from an event handler (on `.failed`, say) releases the last reference
+    /// on the writer thread: the recorder's `deinit` runs there and cannot wait for its own thread, so the
+    /// thread must not depend on the recorder's memory. (It did: the writer went on reading a freed ring.)
+    @Test func droppingTheLastReferenceInAnEventHandlerStillFinishesTheFile() throws {
+        let directory = Fixtures.directory("recorder-handler-drop")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("take.wav").path
+        let owner = Locked<Recorder?>(nil)
+        let released = Locked<Bool>(false)
+        let testLetGo = Atomic<Bool>(false)
+        do {
+            let recorder = try Recorder(path: path, format: .wav(bits: 16), sampleRate: 48_000, channelCount: 1)
+            owner.withLock { $0 = recorder }
+            recorder.addObserver { event in
+                guard case .started = event else { return }
+                // Wait (on the writer thread) until the handler's reference is the only one left.
+                let deadline = Date().addingTimeInterval(5)
+                while !testLetGo.load(ordering: .acquiring) && Date() < deadline {
+                    Thread.sleep(forTimeInterval: 0.001)
+                }
+                let last = owner.withLock { recorder in
+                    defer { recorder = nil }
+                    return recorder
+                }
+                withExtendedLifetime(last) {}
+                released.withLock { $0 = true }
+            }
+            let block = AudioBuffer(channelCount: 1, frameCapacity: 480)
+            for _ in 0..<10 { recorder.append(block.view) }
+        }  // the test's reference is gone; the handler holds the last one
+        testLetGo.store(true, ordering: .releasing)
+        let deadline = Date().addingTimeInterval(10)
+        var frames = 0
+        while Date() < deadline {
+            if released.withLock({ $0 }), let count = try? AudioFile(path: path).frameCount, count == 4_800 {
+                frames = count
+                break
+            }
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        #expect(released.withLock { $0 }, "the handler never ran")
+        #expect(frames == 4_800, "the file holds \(frames) of 4800 frames")
+    }
 }

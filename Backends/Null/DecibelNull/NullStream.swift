@@ -20,10 +20,10 @@ public final class NullStream: AudioStream, @unchecked Sendable {
     public let clock: NullBackend.Clock
 
     private let status: StreamStatus
-    private let cycle: NullRenderPath
+    /// The render path, its callback count and the clock loop: what the clock thread holds (never the
+    /// stream itself, so a dropped stream's `deinit` runs elsewhere and can join the thread).
+    private let loop: NullClockLoop
     private let control = Locked<AudioThread?>(nil)
-    private let stopRequested = Atomic<Bool>(false)
-    private let callbacks = Atomic<Int>(0)
 
     init(
         configuration: StreamConfiguration, format: StreamFormat, clock: NullBackend.Clock, inputSignal: TestSignal
@@ -32,13 +32,15 @@ public final class NullStream: AudioStream, @unchecked Sendable {
         self.format = format
         self.clock = clock
         status = try StreamStatus(name: configuration.name, handler: configuration.onEvent)
-        cycle = NullRenderPath(format: format, signal: inputSignal, render: configuration.render)
+        loop = NullClockLoop(
+            cycle: NullRenderPath(format: format, signal: inputSignal, render: configuration.render), status: status,
+            format: format)
     }
 
     deinit { close() }
 
     /// Callbacks made so far.
-    public var callbackCount: Int { callbacks.load(ordering: .relaxed) }
+    public var callbackCount: Int { loop.callbacks.load(ordering: .relaxed) }
 
     /// Whether the render thread got real-time scheduling (always `false` for the manual clock).
     public var isRealtimeThread: Bool { control.withLock { $0?.isRealtime ?? false } }
@@ -54,12 +56,10 @@ public final class NullStream: AudioStream, @unchecked Sendable {
             }
             status.setState(.running)
             if clock == .realTime {
-                stopRequested.store(false, ordering: .relaxed)
+                loop.stopRequested.store(false, ordering: .relaxed)
                 do throws(AudioError) {
-                    // Unretained: a dropped stream stops (deinit closes it and joins this thread).
-                    thread = try AudioThread(name: "null-render", realtimePriority: 10, unretained: self) { stream in
-                        stream.runClock()
-                    }
+                    let loop = self.loop
+                    thread = try AudioThread(name: "null-render", realtimePriority: 10) { loop.run() }
                 } catch {
                     status.setState(.stopped)
                     throw error
@@ -73,7 +73,7 @@ public final class NullStream: AudioStream, @unchecked Sendable {
         try status.refuseIfClosed(backend: "null")
         let wasRunning = control.withLock { thread in
             guard status.state == .running else { return false }
-            stopRequested.store(true, ordering: .releasing)
+            loop.stopRequested.store(true, ordering: .releasing)
             thread?.join()
             thread = nil
             status.setState(.stopped)
@@ -109,12 +109,26 @@ public final class NullStream: AudioStream, @unchecked Sendable {
                 "render(frames: \(frames)) is outside 1...\(format.maximumFrameCount), the stream's maximum",
                 backend: "null")
         }
-        callbacks.wrappingAdd(1, ordering: .relaxed)
-        return cycle.run(frames: frames, hostTime: MonotonicClock.now())
+        loop.callbacks.wrappingAdd(1, ordering: .relaxed)
+        return loop.cycle.run(frames: frames, hostTime: MonotonicClock.now())
+    }
+}
+
+/// The real-time clock: one callback per period at absolute deadlines, on the stream's thread.
+private final class NullClockLoop: Sendable {
+    let cycle: NullRenderPath
+    let status: StreamStatus
+    let format: StreamFormat
+    let stopRequested = Atomic<Bool>(false)
+    let callbacks = Atomic<Int>(0)
+
+    init(cycle: NullRenderPath, status: StreamStatus, format: StreamFormat) {
+        self.cycle = cycle
+        self.status = status
+        self.format = format
     }
 
-    /// The clock thread: one callback per period at absolute deadlines.
-    private func runClock() {
+    func run() {
         let period = UInt64((Double(format.bufferSize) / format.sampleRate * 1e9).rounded())
         var deadline = MonotonicClock.now()
         while !stopRequested.load(ordering: .acquiring) {

@@ -12,6 +12,10 @@ private func setThreadName(_ thread: pthread_t, _ name: UnsafePointer<CChar>) ->
 ///
 /// Render threads ask for `SCHED_FIFO`; where the process may not (no `rtprio` limit) they run at normal
 /// priority and `isRealtime` says so — audio still works, just with less headroom against other load.
+///
+/// An object whose `deinit` stops its thread should give the thread the state it works on, never the
+/// object itself: a thread holding the object, even only for the length of a call, can release its
+/// last reference, and `deinit` then runs on that thread, which cannot wait for itself.
 public final class AudioThread: @unchecked Sendable {
     private var handle: pthread_t
     private var joined = false
@@ -55,19 +59,6 @@ public final class AudioThread: @unchecked Sendable {
         }
     }
 
-    /// Starts a thread running `body(owner)` without keeping `owner` alive, so the owner can be dropped
-    /// while the thread runs. The owner's `deinit` must stop the thread and `join()` it before returning:
-    /// the thread's reference would dangle otherwise. (A `[weak self]` or `[unowned self]` capture does not
-    /// do this: the method call it makes holds a strong reference for as long as the method runs.)
-    /// - Throws: `AudioError` of kind `backendError` when the thread cannot be created (`pthread_create` failed), as
-    ///   `init(name:realtimePriority:body:)`.
-    public convenience init<Owner: AnyObject & Sendable>(
-        name: String, realtimePriority: Int32? = nil, unretained owner: Owner, body: @escaping @Sendable (Owner) -> Void
-    ) throws(AudioError) {
-        let reference = UnretainedReference(owner)
-        try self.init(name: name, realtimePriority: realtimePriority) { reference.use(body) }
-    }
-
     /// Waits for the thread to finish. Calling it again, or from the thread itself, returns at once.
     public func join() {
         guard !joined, pthread_equal(pthread_self(), handle) == 0 else { return }
@@ -81,11 +72,4 @@ public final class AudioThread: @unchecked Sendable {
     deinit {
         if !joined { pthread_detach(handle) }
     }
-}
-
-/// A reference that does not keep its object alive, used at +0 for the length of a call.
-private struct UnretainedReference<Object: AnyObject & Sendable>: @unchecked Sendable {
-    let unmanaged: Unmanaged<Object>
-    init(_ object: Object) { unmanaged = .passUnretained(object) }
-    func use(_ body: (Object) -> Void) { unmanaged._withUnsafeGuaranteedRef { body($0) } }
 }
