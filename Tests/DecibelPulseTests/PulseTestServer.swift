@@ -12,6 +12,8 @@ struct PulseTestServer: Sendable, CustomStringConvertible {
     let address: String
     /// The null sink the server was started with (its monitor is `<sink>.monitor`).
     let sink: String
+    /// The runtime dir of the PipeWire instance behind this server, when it is PipeWire's Pulse server.
+    var pipewireRuntimeDirectory: String? = nil
 
     /// The pulseaudio instance of this test run, from `Scripts/servers env`.
     static let pulseaudio = PulseTestServer(
@@ -67,7 +69,9 @@ struct PulseTestServer: Sendable, CustomStringConvertible {
     /// Starts PipeWire + pipewire-pulse with `Scripts/servers start pipewire`; nil (and why) if it cannot start here.
     static func startPipeWire() -> (server: PulseTestServer?, why: String) {
         let status = serversScript("start", "pipewire", runtime: pipewireRuntime)
-        let server = PulseTestServer(address: "unix:\(pipewireRuntime)/pulse/native", sink: "decibel_test")
+        let server = PulseTestServer(
+            address: "unix:\(pipewireRuntime)/pulse/native", sink: "decibel_test",
+            pipewireRuntimeDirectory: pipewireRuntime)
         guard status == 0, server.answers else {
             let log =
                 (try? String(contentsOfFile: "\(pipewireRuntime)/servers-start-pipewire.log", encoding: .utf8)) ?? ""

@@ -1,0 +1,56 @@
+import DecibelTestSupport
+import Foundation
+
+/// Watches a PipeWire graph with its own profiler (`pw-profiler`) while a measurement runs, and counts the
+/// cycles that ended before one of the graph's follower nodes had run (status 1 "triggered" or 2 "running"
+/// instead of 3 "finished"): the graph then played that cycle without the node's buffer.
+///
+/// On PipeWire's Pulse server every Pulse client's stream is a node inside the pipewire-pulse process, so
+/// such a cycle is that process not being scheduled in time (on a loaded 2-core VM without real-time
+/// priority), not the client: a client that fails to keep up empties its stream's buffer instead, which
+/// pipewire-pulse runs anyway and reports to the client as an underflow. Stopping pipewire-pulse for
+/// 150 ms while pacat plays into the null sink and parec records its monitor gives both signs at once: the
+/// recording jumps and the profiler counts the missed cycles (tried by hand with SIGSTOP; pacat and parec
+/// themselves report nothing).
+final class GraphWatch {
+    private let child: ChildProcess?
+    private let log: String
+
+    /// Starts `pw-profiler` on the PipeWire instance whose sockets are in `runtime`.
+    init(pipewireRuntime runtime: String) {
+        log = TestEnvironment.temporaryDirectory("pw-profiler").appendingPathComponent("profile.log").path
+        child = try? ChildProcess(
+            "/usr/bin/pw-profiler", ["-o", log], environment: ["XDG_RUNTIME_DIR": runtime], standardInput: .null,
+            standardOutput: .file(log + ".out"), standardError: .file(log + ".err"))
+        Thread.sleep(forTimeInterval: 0.2)  // connected and profiling before the measurement starts
+    }
+
+    /// Stops the profiler and returns how many cycles it saw and how many ended with a follower node not
+    /// finished (nil when the profiler could not run).
+    func stop() -> (cycles: Int, missed: Int)? {
+        guard let child else { return nil }
+        child.signal(SIGINT)
+        if child.wait(timeout: 5) == nil {
+            child.signal(SIGKILL)
+            child.wait()
+        }
+        guard let text = try? String(contentsOfFile: log, encoding: .utf8) else { return nil }
+        var cycles = 0, missed = 0
+        for line in text.split(separator: "\n") {
+            // Four driver columns, then eight per follower: id, signal, awake, finish, latencies, status, 0.
+            let columns = line.split(separator: "\t", omittingEmptySubsequences: false).map {
+                $0.trimmingCharacters(in: .whitespaces)
+            }
+            guard columns.count >= 12, Double(columns[0]) != nil else { continue }
+            cycles += 1
+            var start = 4
+            var late = false
+            while start + 6 < columns.count, !columns[start].isEmpty {
+                if let status = Int(columns[start + 6]), status != 3 { late = true }
+                start += 8
+            }
+            if late { missed += 1 }
+        }
+        return (cycles, missed)
+    }
+}
