@@ -6,12 +6,13 @@ import Testing
 
 @Suite("Null device, real-time clock", .serialized)
 struct NullRealTimeClockTests {
-    /// The clock counts an xrun when a callback ends after the next period's deadline. On this VM the render
-    /// thread does not get SCHED_FIFO, and an ordinary thread on a busy 2-core machine is sometimes woken
-    /// 6-9 ms late: that is the scheduler, not the clock. So the test demands no xrun only on a real-time
-    /// thread, and otherwise that each xrun is explained by a scheduling delay it measured: a callback that
-    /// started more than half a period late, or one that ended in time whose successor still skipped a period
-    /// (the thread was off the CPU between them).
+    /// The clock counts an xrun when a callback ends after the next period's deadline. On a busy 2-core VM
+    /// the render thread is sometimes woken 6-9 ms late, even with SCHED_FIFO (which CI's root gets): the
+    /// host deschedules the whole virtual CPU (CI44: 7.8 ms late at SCHED_FIFO while jackd counted xruns in
+    /// the same minute). That is the scheduler, not the clock, so the test demands that each xrun is
+    /// explained by a scheduling delay it measured: a callback that started more than half a period late,
+    /// or one that ended in time whose successor still skipped a period (the thread was off the CPU between
+    /// them).
     @Test("callbacks arrive at real-time rate: 2 s of 256-frame periods at 48 kHz within 10%", .liveTiming)
     func cadence() throws {
         struct Call { var deadline: UInt64, started: UInt64, ended: UInt64 }
@@ -27,6 +28,7 @@ struct NullRealTimeClockTests {
         let start = MonotonicClock.now()
         try stream.start()
         MonotonicClock.sleep(until: start + 2_000_000_000)
+        let realtime = stream.isRealtimeThread  // asked while the thread runs: a stopped stream has none
         try stream.stop()
         let elapsed = Double(MonotonicClock.now() - start) / 1e9
         let times = calls.withLock { $0 }
@@ -48,10 +50,7 @@ struct NullRealTimeClockTests {
         print(
             "null clock: \(times.count) callbacks, \(xruns) xruns, \(lateStarts) late starts, "
                 + "\(preemptedBetween) preemptions between callbacks, worst wake-up \(worstLateness) ms late, "
-                + "real-time thread: \(stream.isRealtimeThread)")
-        if stream.isRealtimeThread && !TestEnvironment.sanitizerSlowsRendering {
-            #expect(xruns == 0)
-        }
+                + "real-time thread: \(realtime)")
         #expect(xruns <= lateStarts + preemptedBetween, "an xrun with no scheduling delay to explain it")
         stream.close()
     }
@@ -72,10 +71,8 @@ struct NullRealTimeClockTests {
             })
         try stream.start()
         MonotonicClock.sleep(nanoseconds: 100_000_000)
-        // Before the slow callbacks only a late wake-up can cost a period (see `cadence`), which a real-time
-        // thread does not see.
+        // Before the slow callbacks only a late wake-up can cost a period (see `cadence`).
         let before = stream.xrunCount
-        if stream.isRealtimeThread && !TestEnvironment.sanitizerSlowsRendering { #expect(before == 0) }
         slow.store(true, ordering: .relaxed)
         MonotonicClock.sleep(nanoseconds: 100_000_000)
         slow.store(false, ordering: .relaxed)
