@@ -116,7 +116,14 @@ public struct SixteenBitWaveformBuilder: Sendable {
         }
     }
 
-    /// Closes the last partial bucket and returns the result.
+    /// The buckets closed since the last call (or the start), handed over and forgotten: a caller that
+    /// writes them out as they come keeps memory bounded whatever the length of the audio.
+    public mutating func takeClosedBuckets() -> WaveformPeaks {
+        defer { columns.removeAll() }
+        return columns.peaks(sampleRate: sampleRate, samplesPerBucket: samplesPerPixel)
+    }
+
+    /// Closes the last partial bucket and returns the result (what `takeClosedBuckets()` has not taken).
     public mutating func finish() -> WaveformPeaks {
         if currentCount > 0 { closeBucket() }
         return columns.peaks(sampleRate: sampleRate, samplesPerBucket: samplesPerPixel)
@@ -153,21 +160,32 @@ extension AudioFile {
             sampleRate: Double(sampleRate), inputChannels: channelCount, samplesPerPixel: perPixel,
             splitsChannels: splitChannels, conversion: .init(encoding), measuresRMS: measuresRMS,
             expectedBuckets: (frameCount + perPixel - 1) / perPixel)
-        if Self.sixteenBitReadIsExact.contains(encoding) {
-            // libsndfile's 16-bit read of integer PCM gives the floor rule's values without a float between.
-            try seek(toFrame: 0)
-            let readFrames = Swift.max(chunkFrames, 32_768)
-            let frames = UnsafeMutablePointer<Int16>.allocate(capacity: readFrames * channelCount)
-            defer { frames.deallocate() }
-            while !isAtEnd {
-                let count = try readInterleavedShorts(into: frames, frames: readFrames)
-                if count == 0 { break }
-                builder.append(interleaved: frames, frameCount: count)
-            }
-            return builder.finish()
-        }
-        try forEachBlock { builder.append($0) }
+        try feedSixteenBit(into: &builder) { (_: inout SixteenBitWaveformBuilder) throws(AudioError) in }
         return builder.finish()
+    }
+
+    /// Decodes the whole file from frame 0 into `builder`, calling `afterRead` after each read.
+    func feedSixteenBit(
+        into builder: inout SixteenBitWaveformBuilder,
+        afterRead: (inout SixteenBitWaveformBuilder) throws(AudioError) -> Void
+    ) throws(AudioError) {
+        guard Self.sixteenBitReadIsExact.contains(encoding) else {
+            return try forEachBlock { (block) throws(AudioError) in
+                builder.append(block)
+                try afterRead(&builder)
+            }
+        }
+        // libsndfile's 16-bit read of integer PCM gives the floor rule's values without a float between.
+        try seek(toFrame: 0)
+        let readFrames = Swift.max(chunkFrames, 32_768)
+        let frames = UnsafeMutablePointer<Int16>.allocate(capacity: readFrames * channelCount)
+        defer { frames.deallocate() }
+        while !isAtEnd {
+            let count = try readInterleavedShorts(into: frames, frames: readFrames)
+            if count == 0 { break }
+            builder.append(interleaved: frames, frameCount: count)
+            try afterRead(&builder)
+        }
     }
 
     /// Encodings whose 16-bit read is ⌊x × 32768⌋ of their samples exactly.

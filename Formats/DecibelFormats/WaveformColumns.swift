@@ -28,6 +28,15 @@ struct WaveformColumns: Sendable {
         rms[channel].append(power)
     }
 
+    /// Forgets every bucket (the caller has taken them).
+    mutating func removeAll() {
+        for channel in minimum.indices {
+            minimum[channel].removeAll()
+            maximum[channel].removeAll()
+            rms[channel].removeAll()
+        }
+    }
+
     func peaks(sampleRate: Double, samplesPerBucket: Int) -> WaveformPeaks {
         WaveformPeaks(
             sampleRate: sampleRate, samplesPerBucket: samplesPerBucket, minimum: minimum, maximum: maximum, rms: rms)
@@ -36,13 +45,13 @@ struct WaveformColumns: Sendable {
 
 extension AudioFile {
     /// Reads the whole file from frame 0 in blocks of `chunkFrames`, handing each to `body`.
-    func forEachBlock(_ body: (AudioBufferView) -> Void) throws(AudioError) {
+    func forEachBlock(_ body: (AudioBufferView) throws(AudioError) -> Void) throws(AudioError) {
         try seek(toFrame: 0)
         let block = AudioBuffer(channelCount: channelCount, frameCapacity: chunkFrames)
         while !isAtEnd {
             let count = try read(into: block.view(frames: chunkFrames))
             if count == 0 { break }
-            body(block.view(frames: count))
+            try body(block.view(frames: count))
         }
     }
 }

@@ -37,19 +37,36 @@ extension WaveformPeaks {
     /// (version, flags — bit 0 set for 8-bit —, sample rate, samples per pixel, length and, in version 2,
     /// channels) followed by min/max pairs. One channel is written as version 1, as audiowaveform does.
     public func datData(bits: Bits = .sixteen) -> Data {
-        let version = channelCount == 1 ? 1 : 2
-        let headerWords = version == 2 ? 6 : 5
+        var data = Self.datHeader(
+            channels: channelCount, sampleRate: sampleRate, samplesPerBucket: samplesPerBucket, buckets: bucketCount,
+            bits: bits)
+        appendDatPairs(to: &data, bits: bits)
+        return data
+    }
+
+    /// The header of a .dat file (see `datData(bits:)`) for `buckets` buckets.
+    static func datHeader(channels: Int, sampleRate: Double, samplesPerBucket: Int, buckets: Int, bits: Bits) -> Data {
+        let version = channels == 1 ? 1 : 2
+        let words = [version, bits == .eight ? 1 : 0, Int(sampleRate.rounded()), samplesPerBucket, buckets, channels]
+        var data = Data()
+        for value in words.prefix(version == 2 ? 6 : 5) {
+            withUnsafeBytes(of: UInt32(truncatingIfNeeded: value).littleEndian) { data.append(contentsOf: $0) }
+        }
+        return data
+    }
+
+    /// Byte offset of the length word in a .dat header.
+    static let datLengthOffset = 16
+
+    /// Appends these buckets' min/max pairs as a .dat file stores them.
+    func appendDatPairs(to data: inout Data, bits: Bits) {
         let width = bits == .sixteen ? 2 : 1
+        let start = data.count
         // Written in place: a long file has millions of values, and appending them one by one to `Data` (or
         // going through `integerPairs`' `[Int]`, 8 bytes a value) cost more time and memory than the summary.
-        var data = Data(count: 4 * headerWords + bucketCount * channelCount * 2 * width)
-        let header = [version, bits == .eight ? 1 : 0, Int(sampleRate.rounded()), samplesPerBucket, bucketCount]
+        data.count += bucketCount * channelCount * 2 * width
         data.withUnsafeMutableBytes { bytes in
-            for (index, value) in (header + [channelCount]).prefix(headerWords).enumerated() {
-                bytes.storeBytes(
-                    of: UInt32(truncatingIfNeeded: value).littleEndian, toByteOffset: 4 * index, as: UInt32.self)
-            }
-            var offset = 4 * headerWords
+            var offset = start
             func store(_ value: Float) {
                 let integer = Self.stored(value, bits: bits)
                 if bits == .sixteen {
@@ -66,7 +83,6 @@ extension WaveformPeaks {
                 }
             }
         }
-        return data
     }
 
     /// audiowaveform's JSON format (what peaks.js and wavesurfer load): `version`, `channels`,

@@ -171,6 +171,19 @@ struct WaveformCommand: ParsableCommand {
         let input = try WaveformInput(path: inputFilename ?? file ?? "-", format: inputFormat)
         let output = try WaveformOutput(path: outputFilename ?? "-", format: outputFormat)
         let plan = try WaveformPlan(command: self, input: input)
+        if case .data(.dat) = output.kind, output.path != "-", case .audio(let file) = input.content,
+            amplitudeScale != "auto"
+        {
+            // Straight from the decoder to the file, bucket by bucket: bounded memory for any length. (The
+            // automatic scale needs every bucket first, and stdout cannot have its header mended.)
+            _ = try amplitudeFactor()
+            let perPixel = try plan.samplesPerPixel(of: file)
+            let buckets = try file.writeSixteenBitWaveformDat(
+                to: output.path, samplesPerPixel: perPixel, splitChannels: splitChannels,
+                bits: WaveformPeaks.Bits(rawValue: bits ?? 16) ?? .sixteen)
+            report(output, buckets: buckets, samplesPerPixel: perPixel)
+            return
+        }
         let peaks = try plan.peaks(for: output)
         switch output.kind {
         case .data(let format):
@@ -185,11 +198,14 @@ struct WaveformCommand: ParsableCommand {
                 try output.write(try drawable.encoded(as: format, size: pictureSize))
             }
         }
-        if !quiet {
-            printError(
-                "decibel: wrote \(output.path == "-" ? "stdout" : output.path) (\(peaks.bucketCount) pixels of \(peaks.samplesPerBucket) samples)"
-            )
-        }
+        report(output, buckets: peaks.bucketCount, samplesPerPixel: peaks.samplesPerBucket)
+    }
+
+    private func report(_ output: WaveformOutput, buckets: Int, samplesPerPixel: Int) {
+        guard !quiet else { return }
+        printError(
+            "decibel: wrote \(output.path == "-" ? "stdout" : output.path) (\(buckets) pixels of \(samplesPerPixel) samples)"
+        )
     }
 
     var pictureSize: PlotSize { PlotSize(width: width, height: height) }

@@ -22,12 +22,7 @@ struct WaveformPlan {
         if case .picture = output.kind { isPicture = true } else { isPicture = false }
         switch input.content {
         case .audio(let file):
-            let perPixel = try samplesPerPixel(
-                sampleRate: Int(file.sampleRate),
-                autoFrames: Int(Double(file.frameCount) / file.sampleRate * file.sampleRate))
-            guard perPixel >= 2 else {
-                throw AudioError(.invalidArgument, "the zoom comes to \(perPixel) samples per pixel; the minimum is 2")
-            }
+            let perPixel = try samplesPerPixel(of: file)
             var peaks = try file.sixteenBitWaveform(
                 samplesPerPixel: perPixel, splitChannels: command.splitChannels, measuresRMS: isPicture)
             // As audiowaveform: data takes only the automatic amplitude scale; pictures apply theirs when drawn.
@@ -52,6 +47,17 @@ struct WaveformPlan {
             }
             return stored.rescaled(samplesPerPixel: perPixel)
         }
+    }
+
+    /// The samples per pixel for an audio input (at least 2).
+    func samplesPerPixel(of file: AudioFile) throws -> Int {
+        let perPixel = try samplesPerPixel(
+            sampleRate: Int(file.sampleRate),
+            autoFrames: Int(Double(file.frameCount) / file.sampleRate * file.sampleRate))
+        guard perPixel >= 2 else {
+            throw AudioError(.invalidArgument, "the zoom comes to \(perPixel) samples per pixel; the minimum is 2")
+        }
+        return perPixel
     }
 
     /// audiowaveform's scale factors: --end (with --start and --width), --pixels-per-second, --zoom N or
