@@ -18,10 +18,13 @@ final class GraphWatch {
 
     /// Starts `pw-profiler` on the PipeWire instance whose sockets are in `runtime`.
     init(pipewireRuntime runtime: String) {
-        log = TestEnvironment.temporaryDirectory("pw-profiler").appendingPathComponent("profile.log").path
+        let directory = TestEnvironment.temporaryDirectory("pw-profiler").path
+        log = directory + "/profile.log"
+        // In its own directory: on exit pw-profiler writes gnuplot scripts (Timing1.plot…) into its cwd.
         child = try? ChildProcess(
-            "/usr/bin/pw-profiler", ["-o", log], environment: ["XDG_RUNTIME_DIR": runtime], standardInput: .null,
-            standardOutput: .file(log + ".out"), standardError: .file(log + ".err"))
+            "/bin/sh", ["-c", "cd \"$1\" && exec /usr/bin/pw-profiler -o \"$2\"", "sh", directory, log],
+            environment: ["XDG_RUNTIME_DIR": runtime], standardInput: .null, standardOutput: .file(log + ".out"),
+            standardError: .file(log + ".err"))
         Thread.sleep(forTimeInterval: 0.2)  // connected and profiling before the measurement starts
     }
 
