@@ -52,6 +52,10 @@ public struct SixteenBitWaveformBuilder: Sendable {
     private var currentMax: [Int32]
     private var currentSquares: [Double]
     private var currentCount = 0
+    /// When set (`collectIntegerPairs()`), closed buckets go here as .dat stores them — min and max per
+    /// output channel, bucket after bucket, in 16-bit integers — instead of into `columns`.
+    private var collectsIntegerPairs = false
+    private var integerPairs: [Int16] = []
 
     /// Creates a builder for `inputChannels` channels at `sampleRate`, `samplesPerPixel` frames per bucket.
     public init(
@@ -116,20 +120,37 @@ public struct SixteenBitWaveformBuilder: Sendable {
         }
     }
 
-    /// The buckets closed since the last call (or the start), handed over and forgotten: a caller that
-    /// writes them out as they come keeps memory bounded whatever the length of the audio.
-    public mutating func takeClosedBuckets() -> WaveformPeaks {
-        defer { columns.removeAll() }
-        return columns.peaks(sampleRate: sampleRate, samplesPerBucket: samplesPerPixel)
+    /// From now on closed buckets are kept only as .dat's 16-bit min/max pairs (`takeIntegerPairs()`), not
+    /// as peaks: no float round trip, no RMS, for a writer that streams .dat.
+    mutating func collectIntegerPairs() { collectsIntegerPairs = true }
+
+    /// The min/max pairs of the buckets closed since the last call (see `collectIntegerPairs()`).
+    mutating func takeIntegerPairs() -> [Int16] {
+        defer { integerPairs.removeAll(keepingCapacity: true) }
+        return integerPairs
     }
 
-    /// Closes the last partial bucket and returns the result (what `takeClosedBuckets()` has not taken).
+    /// Closes the last partial bucket (for `takeIntegerPairs()`).
+    mutating func closeLastBucket() { if currentCount > 0 { closeBucket() } }
+
+    /// Closes the last partial bucket and returns the result.
     public mutating func finish() -> WaveformPeaks {
         if currentCount > 0 { closeBucket() }
         return columns.peaks(sampleRate: sampleRate, samplesPerBucket: samplesPerPixel)
     }
 
     private mutating func closeBucket() {
+        if collectsIntegerPairs {
+            for channel in currentMin.indices {
+                integerPairs.append(Int16(truncatingIfNeeded: currentMin[channel]))
+                integerPairs.append(Int16(truncatingIfNeeded: currentMax[channel]))
+                currentMin[channel] = Int32.max
+                currentMax[channel] = Int32.min
+                currentSquares[channel] = 0
+            }
+            currentCount = 0
+            return
+        }
         for channel in currentMin.indices {
             columns.append(
                 channel: channel, minimum: Float(currentMin[channel]) / 32768,

@@ -28,15 +28,6 @@ struct WaveformColumns: Sendable {
         rms[channel].append(power)
     }
 
-    /// Forgets every bucket (the caller has taken them).
-    mutating func removeAll() {
-        for channel in minimum.indices {
-            minimum[channel].removeAll()
-            maximum[channel].removeAll()
-            rms[channel].removeAll()
-        }
-    }
-
     func peaks(sampleRate: Double, samplesPerBucket: Int) -> WaveformPeaks {
         WaveformPeaks(
             sampleRate: sampleRate, samplesPerBucket: samplesPerBucket, minimum: minimum, maximum: maximum, rms: rms)

@@ -28,21 +28,31 @@ extension AudioFile {
         var builder = SixteenBitWaveformBuilder(
             sampleRate: Double(sampleRate), inputChannels: channelCount, samplesPerPixel: perPixel,
             splitsChannels: splitChannels, conversion: .init(encoding), measuresRMS: false, expectedBuckets: 0)
-        var buckets = 0
+        builder.collectIntegerPairs()
+        var pairs = 0
         var bytes = WaveformPeaks.datHeader(
             channels: channels, sampleRate: Double(sampleRate), samplesPerBucket: perPixel, buckets: promised,
             bits: bits)
-        func write(_ peaks: WaveformPeaks) throws(AudioError) {
-            buckets += peaks.bucketCount
-            peaks.appendDatPairs(to: &bytes, bits: bits)
+        func write(_ values: [Int16]) throws(AudioError) {
+            pairs += values.count / 2
+            switch bits {
+            case .sixteen:
+                values.map { $0.littleEndian }.withUnsafeBytes { bytes.append(contentsOf: $0) }
+            case .eight:
+                // audiowaveform's 8 bits: the 16-bit value ÷ 256, toward zero.
+                bytes.append(contentsOf: values.lazy.map { UInt8(bitPattern: Int8($0 / 256)) })
+            }
             try output.write(bytes)
             bytes.removeAll(keepingCapacity: true)
         }
+        let buckets: Int
         do {
             try feedSixteenBit(into: &builder) { (builder) throws(AudioError) in
-                try write(builder.takeClosedBuckets())
+                try write(builder.takeIntegerPairs())
             }
-            try write(builder.finish())
+            builder.closeLastBucket()
+            try write(builder.takeIntegerPairs())
+            buckets = pairs / channels
             if buckets != promised { try output.rewriteLength(buckets) }
             try output.commit()
         } catch {
