@@ -450,7 +450,7 @@ public final class AudioEngine: @unchecked Sendable {
     }
 
     /// Delivers queued node events (end of file, one-shot completion) on this thread and releases retired
-    /// plans. The service thread does this every 5 ms for engines attached to a stream.
+    /// plans. The service thread does this every 20 ms for engines attached to a stream.
     public func deliverEvents() {
         renderer.collectRetired()
         events.deliver()

@@ -15,6 +15,8 @@ final class FileDecoderState: @unchecked Sendable {
     let failure = Locked<AudioError?>(nil)
     /// The rate the ring holds.
     let outputRate: Double
+    /// How long the decoder sleeps when the ring is full.
+    let napNanoseconds: UInt64
 
     // Seeking: the control thread posts a file frame; the decoder seeks, then publishes how many frames
     // it had put in the ring before (`staleUntil`) and the new playhead; the render thread skips those.
@@ -26,6 +28,7 @@ final class FileDecoderState: @unchecked Sendable {
         self.file = file
         self.outputRate = outputRate
         ring = FrameRingBuffer(channelCount: file.channelCount, capacity: capacity)
+        napNanoseconds = UInt64(min(0.025, Double(ring.capacity) / outputRate / 8) * 1e9)
     }
 
     /// The decoder thread: keeps the ring full, resampling when the rates differ, and serves seeks. It
@@ -63,9 +66,10 @@ final class FileDecoderState: @unchecked Sendable {
                 }
             }
             guard !ended, ring.availableToWrite >= need else {
-                // A full ring holds most of `bufferSeconds` (1 s by default): a 10 ms nap is safe and costs a
-                // hundred wake-ups a second; a seek or stop signals `wake` and is seen at once.
-                wake.wait(timeoutNanoseconds: 10_000_000)
+                // A full ring holds most of `bufferSeconds` (1 s by default): a nap of an eighth of it (25 ms
+                // at most) leaves it seven eighths full and costs forty wake-ups a second; a control thread's
+                // seek or stop signals `wake` and is seen at once, a render thread's seek after the nap.
+                wake.wait(timeoutNanoseconds: napNanoseconds)
                 continue
             }
             if pending == 0 {

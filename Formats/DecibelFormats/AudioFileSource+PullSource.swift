@@ -19,8 +19,8 @@ extension AudioFileSource: AudioPullSource {
         return count < frames && !isAtEnd ? frames : count
     }
 
-    /// Render-thread seek to an output-rate frame: posts the request for the decoder, which polls for it
-    /// every few milliseconds (no wake-up call, since that would take a lock).
+    /// Render-thread seek to an output-rate frame: posts the request for the decoder, which sees it within
+    /// 25 ms (no wake-up call, since that would take a lock).
     /// - Throws: Never: the signature is `AudioPullSource`'s. `frame` is clamped to the file, so there is no
     ///   `invalidArgument`, and a seek the decoder fails to make shows in `error`.
     public func seek(to frame: Int) throws(AudioError) {
