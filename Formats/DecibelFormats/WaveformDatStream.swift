@@ -39,8 +39,8 @@ extension AudioFile {
             case .sixteen:
                 values.map { $0.littleEndian }.withUnsafeBytes { bytes.append(contentsOf: $0) }
             case .eight:
-                // audiowaveform's 8 bits: the 16-bit value ÷ 256, toward zero.
-                bytes.append(contentsOf: values.lazy.map { UInt8(bitPattern: Int8($0 / 256)) })
+                bytes.append(
+                    contentsOf: values.lazy.map { UInt8(bitPattern: Int8(WaveformPeaks.eightBit(Int($0)))) })
             }
             try output.write(bytes)
             bytes.removeAll(keepingCapacity: true)

@@ -30,8 +30,11 @@ extension WaveformPeaks {
     static func stored(_ value: Float, bits: Bits) -> Int {
         guard value.isFinite else { return 0 }
         let sixteen = Swift.min(32767, Swift.max(-32768, Int((value * 32768).rounded(.down))))
-        return bits == .sixteen ? sixteen : sixteen / 256
+        return bits == .sixteen ? sixteen : eightBit(sixteen)
     }
+
+    /// audiowaveform's 8-bit value of a 16-bit one: ÷ 256, toward zero.
+    static func eightBit(_ sixteen: Int) -> Int { sixteen / 256 }
 
     /// The audiowaveform binary format, byte for byte as audiowaveform writes it: a little-endian header
     /// (version, flags — bit 0 set for 8-bit —, sample rate, samples per pixel, length and, in version 2,
