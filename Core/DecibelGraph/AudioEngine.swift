@@ -175,7 +175,9 @@ public final class AudioEngine: @unchecked Sendable {
             updateTimingLocked(state)
         }
         // Servers measure latency once audio flows (PulseAudio's changes as it goes): follow it.
-        try events.startService(renderer: renderer) { [weak self] in self?.refreshTiming() }
+        try events.startService(renderer: renderer, period: ServicePeriod.nanoseconds(for: stream.format)) {
+            [weak self] in self?.refreshTiming()
+        }
     }
 
     /// Applies a batch of edits and publishes one new render plan. If `body` throws (or the result would

@@ -2,7 +2,7 @@ import DecibelCore
 import Synchronization
 
 /// Hands render-thread events to users on a control thread, and releases retired plans, every
-/// `servicePeriod` while an engine runs on a stream (offline engines call `AudioEngine.deliverEvents()`).
+/// `ServicePeriod` while an engine runs on a stream (offline engines call `AudioEngine.deliverEvents()`).
 final class EventHub: @unchecked Sendable {
     private struct WeakSource { weak var source: (any RenderEventSource)? }
     private let sources = Locked<[WeakSource]>([])
@@ -11,10 +11,9 @@ final class EventHub: @unchecked Sendable {
     private let wake = WakeSignal()
     private var thread: AudioThread?
 
-    /// How often the service thread wakes. The render thread cannot wake it (that would be a system call),
-    /// so this is the latest an event arrives: 20 ms is sooner than a person notices, and a player that
-    /// woke every 5 ms spent a third of its CPU here (perf, `decibel play` of 30 s into PulseAudio).
-    static let servicePeriod: UInt64 = 20_000_000
+    /// How often the service thread wakes (`ServicePeriod`: half the stream's block, 20 to 100 ms). The
+    /// render thread cannot wake it (that would be a system call), so this is the latest an event arrives.
+    private let period = Atomic<UInt64>(ServicePeriod.shortest)
 
     func register(_ source: any RenderEventSource) {
         sources.withLock { list in
@@ -31,19 +30,27 @@ final class EventHub: @unchecked Sendable {
         }
     }
 
-    /// Starts the service thread (idempotent). `every100ms`, if given, also runs on it about every
-    /// 100 ms (the engine follows the stream's latency with it).
-    func startService(renderer: EngineRenderPath, every100ms: (@Sendable () -> Void)? = nil) throws(AudioError) {
+    /// Starts the service thread (idempotent), waking every `period` nanoseconds (a running thread takes the
+    /// new period). `every100ms`, if given, also runs on it about every 100 ms (the engine follows the
+    /// stream's latency with it).
+    func startService(
+        renderer: EngineRenderPath, period: UInt64, every100ms: (@Sendable () -> Void)? = nil
+    ) throws(AudioError) {
+        self.period.store(period, ordering: .relaxed)
         guard thread == nil else { return }
         stopping.store(false, ordering: .relaxed)
         thread = try AudioThread(name: "decibel-graph") { [self] in
-            var rounds: UInt64 = 0
+            var lastRefresh = MonotonicClock.now()
             while !stopping.load(ordering: .acquiring) {
-                wake.wait(timeoutNanoseconds: Self.servicePeriod)
+                wake.wait(timeoutNanoseconds: self.period.load(ordering: .relaxed))
                 renderer.collectRetired()
                 deliver()
-                rounds += 1
-                if rounds % (100_000_000 / Self.servicePeriod) == 0 { every100ms?() }
+                let now = MonotonicClock.now()
+                // Less a millisecond: a 20 ms period then refreshes every fifth wake, not every sixth.
+                if now &- lastRefresh >= 99_000_000 {
+                    lastRefresh = now
+                    every100ms?()
+                }
             }
         }
     }

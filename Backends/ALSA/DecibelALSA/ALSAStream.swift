@@ -82,7 +82,7 @@ public final class ALSAStream: AudioStream, @unchecked Sendable {
             inputFrames: inputEndpoint?.negotiated.periodFrames ?? 0,
             outputFrames: outputEndpoint?.negotiated.bufferFrames ?? 0)
         do throws(AudioError) {
-            status = try StreamStatus(name: configuration.name, handler: configuration.onEvent)
+            status = try StreamStatus(name: configuration.name, format: format, handler: configuration.onEvent)
         } catch {
             _ = Glibc.close(wake)
             throw error

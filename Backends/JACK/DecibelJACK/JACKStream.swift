@@ -64,7 +64,7 @@ public final class JACKStream: AudioStream, @unchecked Sendable {
         let format = StreamFormat(
             sampleRate: client.sampleRate, inputChannelCount: inputs.count, outputChannelCount: outputs.count,
             bufferSize: client.bufferSize, maximumFrameCount: client.bufferSize)
-        status = try StreamStatus(name: client.name, handler: configuration.onEvent)
+        status = try StreamStatus(name: client.name, format: format, handler: configuration.onEvent)
         context = try JACKRenderPath(
             api: api, inputPorts: inputs, outputPorts: outputs, format: format,
             render: configuration.render, status: status)

@@ -31,7 +31,7 @@ public final class NullStream: AudioStream, @unchecked Sendable {
         self.configuration = configuration
         self.format = format
         self.clock = clock
-        status = try StreamStatus(name: configuration.name, handler: configuration.onEvent)
+        status = try StreamStatus(name: configuration.name, format: format, handler: configuration.onEvent)
         loop = NullClockLoop(
             cycle: NullRenderPath(format: format, signal: inputSignal, render: configuration.render), status: status,
             format: format)

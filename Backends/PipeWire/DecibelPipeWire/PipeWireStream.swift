@@ -67,7 +67,7 @@ public final class PipeWireStream: AudioStream, @unchecked Sendable {
             sampleRate: rate, inputChannelCount: configuration.inputChannelCount,
             outputChannelCount: configuration.outputChannelCount, bufferSize: quantum,
             maximumFrameCount: max(quantum, limit), deviceSampleType: .float32)
-        status = try StreamStatus(name: "pipewire", handler: configuration.onEvent)
+        status = try StreamStatus(name: "pipewire", format: format, handler: configuration.onEvent)
         renderer = PipeWireRenderPath(format: format, status: status, render: configuration.render)
     }
 

@@ -47,7 +47,7 @@ final class PulseStreamSupervisor: @unchecked Sendable {
             name: configuration.name, format: format, sampleType: sampleType, outputDevice: configuration.outputDevice,
             inputDevice: configuration.inputDevice, targetFrames: target,
             followsDefaultDevice: streamOptions.followsDefaultDevice)
-        status = try StreamStatus(name: "pulse", handler: configuration.onEvent)
+        status = try StreamStatus(name: "pulse", format: format, handler: configuration.onEvent)
         renderer = PulseRenderPath(
             api: library.api, format: format, sampleType: sampleType, status: status, render: configuration.render)
         supervisor = try AudioThread(name: "pulse-supervise") { [unowned self] in self.supervise() }

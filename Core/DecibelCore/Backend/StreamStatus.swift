@@ -19,15 +19,21 @@ public final class StreamStatus: @unchecked Sendable {
     private var reportedXruns = 0  // delivery thread only
 
     /// How often the delivery thread looks for render-thread events while the stream runs: the latest an
-    /// xrun is reported. 20 ms, as the graph's service thread; at 10 ms this thread was a quarter of a
-    /// file player's CPU.
-    private static let pollInterval: UInt64 = 20_000_000
+    /// xrun is reported (`ServicePeriod`: half a block, 20 to 100 ms).
+    private let pollInterval: UInt64
 
-    /// Creates the status of a new (stopped) stream; events go to `handler` on a delivery thread.
+    /// Creates the status of a new (stopped) stream; events go to `handler` on a delivery thread, which
+    /// looks for render-thread events as often as `format`'s blocks call for (`ServicePeriod`; every 20 ms
+    /// without a format).
     /// - Throws: `AudioError` of kind `backendError` when the event delivery thread cannot be started (`pthread_create`
     ///   failed; `code` is its error).
-    public init(name: String, handler: (@Sendable (StreamEvent) -> Void)?) throws(AudioError) {
+    public init(
+        name: String, format: StreamFormat? = nil, handler: (@Sendable (StreamEvent) -> Void)?
+    )
+        throws(AudioError)
+    {
         self.handler = handler
+        pollInterval = format.map(ServicePeriod.nanoseconds(for:)) ?? ServicePeriod.shortest
         RealtimeSanitizer.prepare()
         deliveryThread = try AudioThread(name: "\(name.prefix(8))-events") { [unowned self] in self.deliver() }
     }
@@ -103,7 +109,7 @@ public final class StreamStatus: @unchecked Sendable {
     private func deliver() {
         while true {
             let running = state == .running
-            wake.wait(timeoutNanoseconds: running ? Self.pollInterval : 200_000_000)
+            wake.wait(timeoutNanoseconds: running ? pollInterval : 200_000_000)
             flush()
             if stopping.load(ordering: .acquiring) {
                 flush()
