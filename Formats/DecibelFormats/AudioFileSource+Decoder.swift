@@ -23,12 +23,20 @@ final class FileDecoderState: @unchecked Sendable {
     let seekRequest = Atomic<Int>(-1)
     let staleUntil = Atomic<Int>(0)
     let seekBase = Atomic<Int>(0)
+    /// Until when (`MonotonicClock`) the decoder naps only briefly, because a render-thread seek is coming.
+    private let seekExpectedUntil = Atomic<UInt64>(0)
 
     init(file: AudioFile, outputRate: Double, capacity: Int) {
         self.file = file
         self.outputRate = outputRate
         ring = FrameRingBuffer(channelCount: file.channelCount, capacity: capacity)
-        napNanoseconds = UInt64(min(0.025, Double(ring.capacity) / outputRate / 8) * 1e9)
+        napNanoseconds = UInt64(min(0.1, Double(ring.capacity) / outputRate / 8) * 1e9)
+    }
+
+    /// Control thread: a render-thread seek is coming (`AudioPullSource.seekIsComing()`).
+    func expectSeek() {
+        seekExpectedUntil.store(MonotonicClock.now() &+ 250_000_000, ordering: .relaxed)
+        wake.signal()
     }
 
     /// The decoder thread: keeps the ring full, resampling when the rates differ, and serves seeks. It
@@ -66,10 +74,14 @@ final class FileDecoderState: @unchecked Sendable {
                 }
             }
             guard !ended, ring.availableToWrite >= need else {
-                // A full ring holds most of `bufferSeconds` (1 s by default): a nap of an eighth of it (25 ms
-                // at most) leaves it seven eighths full and costs forty wake-ups a second; a control thread's
-                // seek or stop signals `wake` and is seen at once, a render thread's seek after the nap.
-                wake.wait(timeoutNanoseconds: napNanoseconds)
+                // A full ring holds most of `bufferSeconds` (1 s by default): a nap of an eighth of it (100 ms
+                // at most) leaves it seven eighths full and costs ten wake-ups a second. A control thread's
+                // seek or stop signals `wake` and is seen at once; a render thread's seek after the nap, which
+                // is 2 ms while one was announced (a longer one would be silence after the seek). The 2 ms naps
+                // go on after the seek is served: the ring is full of stale frames until the render thread's
+                // next block skips them, and only then can the decoder refill it.
+                let announced = MonotonicClock.now() < seekExpectedUntil.load(ordering: .relaxed)
+                wake.wait(timeoutNanoseconds: announced ? 2_000_000 : napNanoseconds)
                 continue
             }
             if pending == 0 {

@@ -19,8 +19,13 @@ extension AudioFileSource: AudioPullSource {
         return count < frames && !isAtEnd ? frames : count
     }
 
-    /// Render-thread seek to an output-rate frame: posts the request for the decoder, which sees it within
-    /// 25 ms (no wake-up call, since that would take a lock).
+    /// Control thread: the decoder looks for a render-thread seek every 2 ms for the next 250 ms, instead of
+    /// after its nap of up to 100 ms.
+    public func seekIsComing() { decoder.expectSeek() }
+
+    /// Render-thread seek to an output-rate frame: posts the request for the decoder, which sees it after
+    /// its nap (no wake-up call, since that would take a lock): within 2 ms when `seekIsComing()` announced
+    /// it, as `FilePlayer` does, and within 100 ms otherwise.
     /// - Throws: Never: the signature is `AudioPullSource`'s. `frame` is clamped to the file, so there is no
     ///   `invalidArgument`, and a seek the decoder fails to make shows in `error`.
     public func seek(to frame: Int) throws(AudioError) {

@@ -27,4 +27,13 @@ public protocol AudioPullSource: AnyObject, Sendable {
     ///   players treat a failed seek as the end of the source. `BufferPullSource` and DecibelFormats' `AudioFileSource`
     ///   never throw.
     func seek(to frame: Int) throws(AudioError)
+    /// Control thread: a seek was scheduled and reaches `seek(to:)` on the render thread soon. A source that
+    /// prepares audio on a thread of its own (a file's decoder) watches closely for a while instead of at its
+    /// idle pace, so the audio at the new position is ready sooner. The default does nothing.
+    func seekIsComing()
+}
+
+extension AudioPullSource {
+    /// Does nothing: the source serves `seek(to:)` where it is called.
+    public func seekIsComing() {}
 }

@@ -106,7 +106,9 @@ public final class FilePlayer: RenderNode, RenderEventSource, @unchecked Sendabl
     /// Moves the playhead to `frame` at `time` (while playing this is a jump or, repeated, a scrub).
     @discardableResult
     public func seek(to frame: Int, at time: Int64? = nil) -> Bool {
-        schedule(.custom(code: Command.seek.rawValue, value: Double(frame)), at: time)
+        guard schedule(.custom(code: Command.seek.rawValue, value: Double(frame)), at: time) else { return false }
+        source.seekIsComing()
+        return true
     }
 
     /// Plays from the start once (no looping) and calls `completion` on a control thread at the end.
