@@ -120,7 +120,7 @@ public final class AudioPlayer: ControllerPart {
     private init(path: String?, output: Output) throws(AudioError) {
         self.output = output
         if let path {
-            let file = try Self.open(path, rate: output.format.sampleRate, channels: output.engine.channelCount)
+            let file = try Self.open(path, for: output)
             try output.add(file.node)
             loaded.withLock { $0.file = file }
             watch(file.node)
@@ -137,10 +137,16 @@ public final class AudioPlayer: ControllerPart {
         observers.finish()
     }
 
-    private static func open(_ path: String, rate: Double, channels: Int) throws(AudioError) -> Loaded {
+    private static func open(_ path: String, for output: Output) throws(AudioError) -> Loaded {
         let file = try AudioFile(path: path)
-        let source = try AudioFileSource(file: file, sampleRate: rate)
-        return Loaded(path: path, source: source, node: FilePlayer(source: source, channelCount: channels))
+        // The decoder's ring must hold more than the most the output renders at once (a PulseAudio stream with
+        // a deep buffer asks for all of it when it starts), and a second at least.
+        let format = output.format
+        let block = Double(max(format.bufferSize, format.maximumFrameCount)) / format.sampleRate
+        let source = try AudioFileSource(
+            file: file, sampleRate: format.sampleRate, bufferSeconds: min(60, max(1, 3 * block)))
+        return Loaded(
+            path: path, source: source, node: FilePlayer(source: source, channelCount: output.engine.channelCount))
     }
 
     private func watch(_ node: FilePlayer) {
@@ -168,7 +174,7 @@ public final class AudioPlayer: ControllerPart {
     ///   cannot decode; `unsupportedConfiguration` if libsoxr refuses to resample it to the output's rate; or
     ///   `backendError` when its decoder thread cannot start. The current file stays loaded then.
     public func load(path: String) throws(AudioError) {
-        try replace(with: Self.open(path, rate: output.format.sampleRate, channels: output.engine.channelCount))
+        try replace(with: Self.open(path, for: output))
         post(.fileChanged(path: path))
         setState(.stopped)
     }

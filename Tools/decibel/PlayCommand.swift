@@ -82,6 +82,11 @@ struct PlayCommand: ParsableCommand {
                 + "\(Int(player.sampleRate)) Hz, \(channels) channel\(channels == 1 ? "" : "s")")
         Interrupt.install()
         var status = StatusLine()
+        // A terminal's bar and meter redraw ~15 times a second; a pipe gets a line a second, so the loop wakes
+        // four times a second (a player's wake-ups are its power), and at once when playback ends.
+        let refresh: UInt64 = status.isTerminal ? 66_000_000 : 250_000_000
+        let stateChanged = WakeSignal()
+        player.onStateChange = { _ in stateChanged.signal() }
         player.play()
         defer { status.finish() }
         var shown = 0.0
@@ -104,12 +109,23 @@ struct PlayCommand: ParsableCommand {
             let now = min(player.currentTime, player.duration)
             shown = loop ? now : max(shown, now)
             status.show(position: shown, duration: player.duration, peaks: peaks, label: "play")
-            MonotonicClock.sleep(nanoseconds: 66_000_000)
+            stateChanged.wait(timeoutNanoseconds: refresh)
         }
+        if !Interrupt.isRaised && !failure.hasEnded { playOut(player) }
         player.pause()
         if player.output.stream.xrunCount > 0 {
             status.finish()
             printError("decibel: \(player.output.stream.xrunCount) xrun(s)")
+        }
+    }
+
+    /// At the end of the file: waits while the server still holds audio (as much as `--latency` asks for) so
+    /// the last of the file is heard before the stream closes; Ctrl-C cuts it short.
+    private func playOut(_ player: AudioPlayer) {
+        let queued = min(player.output.stream.outputLatencySeconds, latency / 1000 + 0.1)
+        let deadline = MonotonicClock.now() + UInt64(max(0, queued) * 1e9)
+        while !Interrupt.isRaised && MonotonicClock.now() < deadline {
+            MonotonicClock.sleep(nanoseconds: min(50_000_000, deadline - min(deadline, MonotonicClock.now())))
         }
     }
 }
