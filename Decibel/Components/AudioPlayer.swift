@@ -76,6 +76,8 @@ public final class AudioPlayer: ControllerPart {
     let observers = EventObservers<Event>()
     let positionTimer = Locked<PositionTimer?>(nil)
     private let deviceWatch = Locked<UInt64?>(nil)
+    /// With a deep buffer of its own: the frame playback last started from and when (see `heardFrame(of:)`).
+    let startedPlaying = Locked<(frame: Int, time: UInt64)?>(nil)
 
     /// Opens `path` for playback on `device` of `backend` (defaults: the runtime pick and its default
     /// output); with no `path`, a player to `load(path:)` a file into later. Nothing plays until `play()`.
@@ -84,8 +86,9 @@ public final class AudioPlayer: ControllerPart {
     /// feeds them all; other files are mapped by `ChannelMap.standard(from:to:)`: stereo averaged to mono,
     /// 5.1 mixed down to stereo). `onStreamEvent` hears the output stream's events (xruns, server shutdown,
     /// device loss) on a control thread. `bufferSize` is the output's buffer (default: the backend's
-    /// low-latency choice; a player of files can ask for more, which costs less power). The player's output has
-    /// a controller of its own, started here.
+    /// low-latency choice; a player of files can ask for more, which costs less power: over 150 ms, play, pause,
+    /// stop and seek drop what the server holds, `AudioStream.discardQueuedOutput()`, so each is still heard at
+    /// once). The player's output has a controller of its own, started here.
     /// - Throws: `AudioError` of kind `fileNotFound`, `fileUnreadable`, `invalidFile` or `unsupportedFormat` when
     ///   `path` is missing, cannot be read, is not usable audio or is in a format the installed codec libraries
     ///   cannot decode; `invalidArgument` for a channel count or rate out of range; with `backend` nil,
@@ -236,23 +239,36 @@ public final class AudioPlayer: ControllerPart {
 
     /// Starts or resumes playback; does nothing before a file is loaded.
     public func play() {
-        guard let node else { return }
-        _ = node.play()
+        guard let file = loaded.withLock({ $0.file }) else { return }
+        if discardsQueuedOutput && state != .playing {
+            playAtOnce(file.node, source: file.source)
+        } else {
+            _ = file.node.play()
+        }
         setState(.playing)
     }
 
-    /// Pauses, keeping the position.
+    /// Pauses, keeping the position (with a deep buffer of its own, the position heard: what the server
+    /// held is dropped, so the pause is heard at once).
     public func pause() {
-        guard let node else { return }
-        _ = node.pause()
+        guard let file = loaded.withLock({ $0.file }) else { return }
+        if discardsQueuedOutput && state == .playing {
+            pauseAtOnce(file.node, source: file.source)
+        } else {
+            _ = file.node.pause()
+        }
         setState(.paused)
     }
 
     /// Stops and rewinds to the start.
     public func stop() {
-        if let node {
-            _ = node.pause()
-            _ = node.seek(to: 0)
+        if let file = loaded.withLock({ $0.file }) {
+            if discardsQueuedOutput {
+                pauseAtOnce(file.node, source: file.source, rewindTo: 0)
+            } else {
+                _ = file.node.pause()
+                _ = file.node.seek(to: 0)
+            }
         }
         setState(.stopped)
     }
@@ -287,9 +303,13 @@ public final class AudioPlayer: ControllerPart {
 
     /// Jumps to `frame` (at the output rate), clamped to the file; works while playing. Posts `seeked`.
     public func seek(toFrame frame: Int) {
-        guard let node else { return }
+        guard let file = loaded.withLock({ $0.file }) else { return }
         let target = max(0, min(frame, totalFrames))
-        _ = node.seek(to: target)
+        if discardsQueuedOutput {
+            seekAtOnce(file.node, source: file.source, to: target, resume: state == .playing)
+        } else {
+            _ = file.node.seek(to: target)
+        }
         post(.seeked(toTime: Double(target) / sampleRate))
     }
 
@@ -305,8 +325,13 @@ public final class AudioPlayer: ControllerPart {
     /// Frames the file lasts at the output rate (0 with no file).
     public var totalFrames: Int { source?.expectedFrames ?? 0 }
 
-    /// The playing position in seconds (follows seeks and wraps when looping).
-    public var currentTime: Double { Double(source?.currentFrame ?? 0) / sampleRate }
+    /// The playing position in seconds (follows seeks and wraps when looping); with a deep buffer of its
+    /// own, what is heard while playing, not what was rendered.
+    public var currentTime: Double {
+        guard let source else { return 0 }
+        let frame = discardsQueuedOutput && state == .playing ? heardFrame(of: source) : source.currentFrame
+        return Double(frame) / sampleRate
+    }
 
     /// The file's length in seconds.
     public var duration: Double { Double(totalFrames) / sampleRate }

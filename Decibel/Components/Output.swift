@@ -86,6 +86,17 @@ public final class Output: ControllerPart {
         }
     }
 
+    /// Whether the output has its stream to itself (a controller of its own) and that stream buffers more
+    /// than 150 ms: then a part may drop what the server has queued (`discardQueuedOutput()`) to be heard at
+    /// once. A shared controller's other parts would lose audio they have already rendered, and a shallow
+    /// buffer plays out soon enough.
+    var hasDeepBufferOfItsOwn: Bool {
+        ownsController && Double(stream.format.bufferSize) / stream.format.sampleRate > 0.15
+    }
+
+    /// Drops what the stream has queued in the server (see `hasDeepBufferOfItsOwn`).
+    func discardQueuedOutput() { stream.discardQueuedOutput() }
+
     /// The engine rendering the output (its controller's).
     public var engine: AudioEngine { shared.engine }
 

@@ -121,6 +121,18 @@ public final class AudioFileSource: @unchecked Sendable {
             && consumed.load(ordering: .relaxed) >= decoder.staleUntil.load(ordering: .acquiring)
             && decoder.ring.availableToRead == 0
     }
+    /// Frames decoded and waiting at the current position: what `render` can play now without silence
+    /// (0 while a seek is under way). A control thread can wait on it before asking for much at once.
+    public var bufferedFrames: Int {
+        guard decoder.seekRequest.load(ordering: .acquiring) < 0 else { return 0 }
+        let stale = decoder.staleUntil.load(ordering: .acquiring) - consumed.load(ordering: .relaxed)
+        return max(0, decoder.ring.availableToRead - max(0, stale))
+    }
+    /// The most frames the decoder keeps ready (`bufferSeconds` at the output rate).
+    public var bufferCapacity: Int { decoder.ring.capacity }
+    /// Whether the decoder has decoded the file to its end (until a seek or a loop restarts it).
+    public var isFullyDecoded: Bool { decoder.finished.load(ordering: .acquiring) }
+
     /// The output-rate frame the next `render` plays, counted from the file's start (follows seeks).
     public var currentFrame: Int { playhead.load(ordering: .relaxed) }
     /// `currentFrame` in seconds.

@@ -35,9 +35,9 @@ struct PlayCommand: ParsableCommand {
     @Option(
         name: .long,
         help:
-            "The output buffer in milliseconds: more costs less power, less answers pause and seek sooner. (default: 100)"
+            "The output buffer in milliseconds: more costs less power. (default: 1000 on PulseAudio, which drops it on play, pause and seek; 100 elsewhere)"
     )
-    var latency: Double = 100
+    var latency: Double?
 
     @Option(
         name: .long,
@@ -53,7 +53,7 @@ struct PlayCommand: ParsableCommand {
         guard pan.isFinite, (-1...1).contains(pan) else { throw ValidationError("--pan must be between -1 and 1") }
         guard start.isFinite, start >= 0 else { throw ValidationError("--start must be 0 or more seconds") }
         try validateRate(rate)
-        guard latency.isFinite, (2...2000).contains(latency) else {
+        if let latency, !latency.isFinite || !(2...2000).contains(latency) {
             throw ValidationError("--latency must be between 2 and 2000 milliseconds")
         }
         guard (1...64).contains(channels) else { throw ValidationError("--channels must be between 1 and 64") }
@@ -63,6 +63,9 @@ struct PlayCommand: ParsableCommand {
         let backend = try choice.select(verbose: true)
         let device = try choice.checkedDevice(on: backend, direction: .output)
         let failure = StreamFailure()
+        // A player's buffer, not an instrument's: PulseAudio drops what it holds when the player starts (and
+        // pauses or seeks), so a second is heard at once; the other backends keep theirs short.
+        let latency = latency ?? (backend.id == "pulse" ? 1000 : 100)
         // A file plays at its own rate where the server takes it (PulseAudio and PipeWire convert, as for paplay
         // and pw-play); a device that refuses it gets the output converted at its edge.
         let fileRate = try AudioFileInfo(path: file).sampleRate
@@ -111,7 +114,7 @@ struct PlayCommand: ParsableCommand {
             status.show(position: shown, duration: player.duration, peaks: peaks, label: "play")
             stateChanged.wait(timeoutNanoseconds: refresh)
         }
-        if !Interrupt.isRaised && !failure.hasEnded { playOut(player) }
+        if !Interrupt.isRaised && !failure.hasEnded { playOut(player, latency: latency) }
         player.pause()
         if player.output.stream.xrunCount > 0 {
             status.finish()
@@ -121,7 +124,7 @@ struct PlayCommand: ParsableCommand {
 
     /// At the end of the file: waits while the server still holds audio (as much as `--latency` asks for) so
     /// the last of the file is heard before the stream closes; Ctrl-C cuts it short.
-    private func playOut(_ player: AudioPlayer) {
+    private func playOut(_ player: AudioPlayer, latency: Double) {
         let queued = min(player.output.stream.outputLatencySeconds, latency / 1000 + 0.1)
         let deadline = MonotonicClock.now() + UInt64(max(0, queued) * 1e9)
         while !Interrupt.isRaised && MonotonicClock.now() < deadline {

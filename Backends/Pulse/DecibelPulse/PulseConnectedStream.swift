@@ -102,6 +102,16 @@ final class PulseConnectedStream: @unchecked Sendable {
         }
     }
 
+    /// Drops the playback stream's queued audio in the server; the write callback is asked to refill it.
+    func discardQueuedOutput() {
+        connection.locked {
+            guard let playback, api.pa_stream_get_state(playback) == PA_STREAM_READY,
+                let operation = api.pa_stream_flush(playback, nil, nil)
+            else { return }
+            api.pa_operation_unref(operation)
+        }
+    }
+
     /// The server's buffer attributes for the playback (or else record) stream.
     var bufferAttributes: pa_buffer_attr? {
         connection.locked {

@@ -35,6 +35,10 @@ public final class PulseStream: AudioStream, @unchecked Sendable {
     /// capture), `nil` while not running.
     public var serverBufferFrames: (target: Int, minimumRequest: Int, fragment: Int)? { supervisor.serverBufferFrames }
 
+    /// Drops what the playback stream has queued in the server (`pa_stream_flush`); the server then asks
+    /// for a full buffer at once. Does nothing while the stream is not connected or has no output.
+    public func discardQueuedOutput() { supervisor.discardQueuedOutput() }
+
     public func start() throws(AudioError) { try supervisor.start() }
     public func stop() throws(AudioError) { try supervisor.stop() }
     public func close() { supervisor.close() }

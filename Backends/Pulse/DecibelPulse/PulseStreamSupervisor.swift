@@ -67,6 +67,8 @@ final class PulseStreamSupervisor: @unchecked Sendable {
         return (Int(attributes.tlength) / output, Int(attributes.minreq) / output, Int(attributes.fragsize) / input)
     }
 
+    func discardQueuedOutput() { connected.withLock { $0?.discardQueuedOutput() } }
+
     func start() throws(AudioError) {
         switch status.state {
         case .running: return

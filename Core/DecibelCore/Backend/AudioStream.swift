@@ -99,9 +99,17 @@ public protocol AudioStream: AnyObject, Sendable {
     /// configuration's `onEvent` handler. At most `capacity` events wait for a slow loop; older ones are
     /// dropped and counted. The sequence ends when the stream closes, or when its loop is left.
     func events(capacity: Int) -> EventSequence<StreamEvent>
+    /// Drops the output the server holds but has not played yet, so what the render callback renders next is
+    /// heard at once: a player with a deep buffer calls it when it starts, pauses or seeks. The server asks
+    /// for a full buffer again right away. PulseAudio's streams drop their buffer (`pa_stream_flush`); the
+    /// other backends hold no more than a period or two and do nothing. A control call; it does not wait.
+    func discardQueuedOutput()
 }
 
 extension AudioStream {
+    /// Does nothing: a stream that queues no more than a period or two has nothing worth dropping.
+    public func discardQueuedOutput() {}
+
     /// The stream's events, with room for 64 waiting: see ``events(capacity:)``.
     public func events() -> EventSequence<StreamEvent> { events(capacity: 64) }
 

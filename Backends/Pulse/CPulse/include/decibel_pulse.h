@@ -62,6 +62,7 @@
     X(pa_stream_begin_write) \
     X(pa_stream_cancel_write) \
     X(pa_stream_write) \
+    X(pa_stream_flush) \
     X(pa_stream_peek) \
     X(pa_stream_drop)
 
