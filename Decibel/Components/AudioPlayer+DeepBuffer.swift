@@ -27,7 +27,7 @@ extension AudioPlayer {
         waitForDecoder(source)
         startedPlaying.withLock { $0 = (source.currentFrame, MonotonicClock.now()) }
         _ = node.play()
-        output.discardQueuedOutput()
+        output.stream.discardQueuedOutput()
     }
 
     /// Pauses at what is heard (or at `frame`): the node goes back by what the server held, which is dropped;
@@ -38,11 +38,8 @@ extension AudioPlayer {
         startedPlaying.withLock { $0 = nil }
         _ = node.pause()
         _ = node.seek(to: target)
-        output.discardQueuedOutput()
-        let deadline = MonotonicClock.now() &+ Self.decoderWaitNanoseconds
-        while source.currentFrame != target && MonotonicClock.now() < deadline {
-            MonotonicClock.sleep(nanoseconds: 1_000_000)
-        }
+        output.stream.discardQueuedOutput()
+        Self.waitBriefly { source.currentFrame == target }
     }
 
     /// Seeks at once: paused while the decoder refills from `target`, then, if it was playing, plays from a
@@ -52,14 +49,15 @@ extension AudioPlayer {
         if resume { playAtOnce(node, source: source) }
     }
 
-    /// Waits (at most `decoderWaitNanoseconds`) until the decoder holds what the server asks for at once, or
-    /// the rest of the file.
+    /// Waits until the decoder holds what the server asks for at once, or the rest of the file.
     private func waitForDecoder(_ source: AudioFileSource) {
-        let format = output.format
-        let wanted = min(max(format.bufferSize, format.maximumFrameCount), source.bufferCapacity * 3 / 4)
-        let deadline = MonotonicClock.now() &+ Self.decoderWaitNanoseconds
-        while source.bufferedFrames < wanted && !source.isFullyDecoded && MonotonicClock.now() < deadline {
-            MonotonicClock.sleep(nanoseconds: 1_000_000)
-        }
+        let wanted = min(output.largestRequest, source.bufferCapacity * 3 / 4)
+        Self.waitBriefly { source.bufferedFrames >= wanted || source.isFullyDecoded }
+    }
+
+    /// Polls `condition` every millisecond for at most `decoderWaitNanoseconds`.
+    private static func waitBriefly(until condition: () -> Bool) {
+        let deadline = MonotonicClock.now() &+ decoderWaitNanoseconds
+        while !condition() && MonotonicClock.now() < deadline { MonotonicClock.sleep(nanoseconds: 1_000_000) }
     }
 }

@@ -144,10 +144,9 @@ public final class AudioPlayer: ControllerPart {
         let file = try AudioFile(path: path)
         // The decoder's ring must hold more than the most the output renders at once (a PulseAudio stream with
         // a deep buffer asks for all of it when it starts), and a second at least.
-        let format = output.format
-        let block = Double(max(format.bufferSize, format.maximumFrameCount)) / format.sampleRate
-        let source = try AudioFileSource(
-            file: file, sampleRate: format.sampleRate, bufferSeconds: min(60, max(1, 3 * block)))
+        let rate = output.format.sampleRate
+        let block = Double(output.largestRequest) / rate
+        let source = try AudioFileSource(file: file, sampleRate: rate, bufferSeconds: min(60, max(1, 3 * block)))
         return Loaded(
             path: path, source: source, node: FilePlayer(source: source, channelCount: output.engine.channelCount))
     }

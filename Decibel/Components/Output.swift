@@ -87,15 +87,15 @@ public final class Output: ControllerPart {
     }
 
     /// Whether the output has its stream to itself (a controller of its own) and that stream buffers more
-    /// than 150 ms: then a part may drop what the server has queued (`discardQueuedOutput()`) to be heard at
+    /// than 150 ms: then a part may drop what the server has queued (`stream.discardQueuedOutput()`) to be heard at
     /// once. A shared controller's other parts would lose audio they have already rendered, and a shallow
     /// buffer plays out soon enough.
     var hasDeepBufferOfItsOwn: Bool {
         ownsController && Double(stream.format.bufferSize) / stream.format.sampleRate > 0.15
     }
 
-    /// Drops what the stream has queued in the server (see `hasDeepBufferOfItsOwn`).
-    func discardQueuedOutput() { stream.discardQueuedOutput() }
+    /// The most frames the stream asks the graph for at once (a PulseAudio stream: its whole buffer).
+    var largestRequest: Int { max(format.bufferSize, format.maximumFrameCount) }
 
     /// The engine rendering the output (its controller's).
     public var engine: AudioEngine { shared.engine }

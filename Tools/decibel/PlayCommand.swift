@@ -127,8 +127,6 @@ struct PlayCommand: ParsableCommand {
     private func playOut(_ player: AudioPlayer, latency: Double) {
         let queued = min(player.output.stream.outputLatencySeconds, latency / 1000 + 0.1)
         let deadline = MonotonicClock.now() + UInt64(max(0, queued) * 1e9)
-        while !Interrupt.isRaised && MonotonicClock.now() < deadline {
-            MonotonicClock.sleep(nanoseconds: min(50_000_000, deadline - min(deadline, MonotonicClock.now())))
-        }
+        while !Interrupt.isRaised && MonotonicClock.now() < deadline { MonotonicClock.sleep(nanoseconds: 20_000_000) }
     }
 }

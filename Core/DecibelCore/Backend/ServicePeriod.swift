@@ -16,7 +16,7 @@ public enum ServicePeriod {
     public static func nanoseconds(blockFrames: Int, sampleRate: Double) -> UInt64 {
         guard blockFrames > 0, sampleRate > 0 else { return shortest }
         let half = Double(blockFrames) / sampleRate / 2 * 1e9
-        return min(longest, max(shortest, UInt64(min(half, 1e12))))
+        return UInt64(min(Double(longest), max(Double(shortest), half)))
     }
 
     /// The period for `format`'s blocks.
