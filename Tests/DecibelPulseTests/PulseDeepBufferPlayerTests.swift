@@ -76,6 +76,7 @@ extension PulseTests {
             Thread.sleep(forTimeInterval: 1.5)
             let sought = MonotonicClock.now()
             player.seek(toTime: 7)
+            let seekCall = Double(MonotonicClock.now() - sought) / 1e9
             Thread.sleep(forTimeInterval: 1)
             let heardAtPause = 7 + Double(MonotonicClock.now() - sought) / 1e9
             let paused = MonotonicClock.now()
@@ -86,9 +87,12 @@ extension PulseTests {
 
             let startDelay = capture.delay(after: played) { $0 > 0.3 }
             let seekDelay = capture.delay(after: sought) { $0 > 0.05 && $0 < 0.2 }
+            // For a failure's diagnosis (CI48's ASan pass saw no quiet block at all after the seek, once):
+            // how long seek() took (the decoder wait is bounded at 200 ms) and the first silence after it.
+            let silenceAfterSeek = capture.delay(after: sought) { $0 < 0.01 }
             let pauseDelay = capture.delay(after: paused) { $0 < 0.01 }
             print(
-                "deep buffer (\(buffered) s at the server): sound \(startDelay.map { "\($0)" } ?? "never") s after play(), the quiet part \(seekDelay.map { "\($0)" } ?? "never") s after seek, silence \(pauseDelay.map { "\($0)" } ?? "never") s after pause(); paused at \(position) s, heard until about \(heardAtPause) s"
+                "deep buffer (\(buffered) s at the server): sound \(startDelay.map { "\($0)" } ?? "never") s after play(), the quiet part \(seekDelay.map { "\($0)" } ?? "never") s after seek, silence \(pauseDelay.map { "\($0)" } ?? "never") s after pause(); seek() took \(seekCall) s, first silent block \(silenceAfterSeek.map { "\($0)" } ?? "none") s after it; paused at \(position) s, heard until about \(heardAtPause) s"
             )
             #expect(buffered >= 1.5, "the server was asked for a deep buffer")
             #expect(try #require(startDelay) < 0.25)
