@@ -6,7 +6,7 @@ import Testing
 
 extension ConformanceTests {
     @Test(
-        "input delivered: what the server's own client plays arrives, frequency and level",
+        "input delivered: what the server's own client plays arrives, frequency and level", .liveTiming,
         .disabled(if: TestEnvironment.sanitizerSlowsRendering, ConformanceTests.measuredInThePlainPass),
         arguments: backends)
     func inputDelivered(_ backend: BackendUnderTest) throws {

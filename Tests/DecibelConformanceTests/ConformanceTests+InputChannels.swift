@@ -5,7 +5,7 @@ import Synchronization
 import Testing
 
 extension ConformanceTests {
-    @Test("inputChannels: [1] delivers the second channel alone, at its level", arguments: backends)
+    @Test("inputChannels: [1] delivers the second channel alone, at its level", .liveTiming, arguments: backends)
     func inputChannelsPicked(_ backend: BackendUnderTest) throws {
         try Conformance.verify(.inputChannels, on: backend) { findings in
             // The right channel carries the tone and the left is silent (Null: channel c at (c + 1)/64).

@@ -173,7 +173,7 @@ extension AudioBackend {
 
 extension ConformanceTests {
     @Test(
-        "output heard by the server's own client: frequency and level",
+        "output heard by the server's own client: frequency and level", .liveTiming,
         .disabled(if: TestEnvironment.sanitizerSlowsRendering, ConformanceTests.measuredInThePlainPass),
         arguments: backends)
     func outputHeard(_ backend: BackendUnderTest) throws {
