@@ -77,9 +77,8 @@ final class FileDecoderState: @unchecked Sendable {
                 // A full ring holds most of `bufferSeconds` (1 s by default): a nap of an eighth of it (100 ms
                 // at most) leaves it seven eighths full and costs ten wake-ups a second. A control thread's
                 // seek or stop signals `wake` and is seen at once; a render thread's seek after the nap, which
-                // is 2 ms while one was announced (a longer one would be silence after the seek). The 2 ms naps
-                // go on after the seek is served: the ring is full of stale frames until the render thread's
-                // next block skips them, and only then can the decoder refill it.
+                // is 2 ms while one was announced (a longer one would be silence after the seek). The seek
+                // empties the ring, so the decoder refills it at once.
                 let announced = MonotonicClock.now() < seekExpectedUntil.load(ordering: .relaxed)
                 wake.wait(timeoutNanoseconds: announced ? 2_000_000 : napNanoseconds)
                 continue

@@ -25,12 +25,22 @@ extension AudioFileSource: AudioPullSource {
 
     /// Render-thread seek to an output-rate frame: posts the request for the decoder, which sees it after
     /// its nap (no wake-up call, since that would take a lock): within 2 ms when `seekIsComing()` announced
-    /// it, as `FilePlayer` does, and within 100 ms otherwise.
+    /// it, as `FilePlayer` does, and within 100 ms otherwise. What the ring holds is dropped here, so the
+    /// decoder can refill it from the new position at once, even for a paused player, which renders nothing.
     /// - Throws: Never: the signature is `AudioPullSource`'s. `frame` is clamped to the file, so there is no
     ///   `invalidArgument`, and a seek the decoder fails to make shows in `error`.
     public func seek(to frame: Int) throws(AudioError) {
         let fileFrame = Int((Double(max(0, frame)) * fileFormat.sampleRate / format.sampleRate).rounded())
-        decoder.seekRequest.store(min(fileFrame, file.frameCount), ordering: .releasing)
+        let request = min(fileFrame, file.frameCount)
+        decoder.seekRequest.store(request, ordering: .releasing)
+        // This thread reads the ring, so it may empty it. The decoder writes from the new position only after
+        // taking the request; if it took it while the ring was being emptied, its first new frames may be
+        // gone too, so the request goes in again and everything up to then is stale.
+        let dropped = decoder.ring.skip(frames: decoder.ring.capacity)
+        consumed.add(dropped, ordering: .relaxed)
+        if dropped > 0 && decoder.seekRequest.load(ordering: .acquiring) < 0 {
+            decoder.seekRequest.store(request, ordering: .releasing)
+        }
         // Publish the new position now: a paused player renders nothing that would move it there.
         playhead.store(min(max(0, frame), expectedFrames), ordering: .relaxed)
     }

@@ -97,6 +97,30 @@ import Testing
         #expect(throws: AudioError.self) { try source.seek(toFrame: 20_001) }
     }
 
+    /// A paused player renders nothing after its seek, so nothing else would empty a ring full of frames from
+    /// before it: the seek itself must, or the decoder waits (a deep-buffer player's seek was heard as
+    /// seconds of silence).
+    @Test func aRenderThreadSeekLetsTheDecoderRefillWithoutARender() throws {
+        let directory = Fixtures.directory("source-paused-seek")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let source = try AudioFileSource(path: try Self.makeRamp(in: directory), bufferSeconds: 0.2)
+        func waitFor(_ condition: () -> Bool) -> Bool {
+            let deadline = Date().addingTimeInterval(10)
+            while !condition() && Date() < deadline { usleep(1_000) }
+            return condition()
+        }
+        let filled = source.bufferCapacity / 2
+        try #require(waitFor { source.bufferedFrames >= filled }, "the decoder filled \(source.bufferedFrames) frames")
+        try source.seek(to: 15_000)  // as FilePlayer does, on the thread that renders
+        #expect(
+            waitFor { source.bufferedFrames == 5_000 },
+            "with no render since the seek the decoder holds \(source.bufferedFrames) of the 5000 frames after it")
+        #expect(source.currentFrame == 15_000)
+        let block = AudioBuffer(channelCount: 2, frameCapacity: 5_000)
+        #expect(source.render(into: block.view) == 5_000)
+        #expect(block.samples(ofChannel: 0) == (15_000..<20_000).map { Float($0) / 20_000 })
+    }
+
     @Test func sourceResamplesToTheStreamRate() throws {
         let directory = Fixtures.directory("source-resample")
         defer { try? FileManager.default.removeItem(at: directory) }

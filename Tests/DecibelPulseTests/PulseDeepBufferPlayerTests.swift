@@ -50,13 +50,15 @@ extension PulseTests {
             .liveTiming)
         func deepBufferAnswersAtOnce() throws {
             guard let server = PulseTestServer.shared else { return }
-            // 5 s loud (peak 0.5), then 5 s quiet (peak 0.1): a seek from one into the other shows in the level.
+            // 5 s loud (peak 0.5), then 25 s quiet (peak 0.1): a seek from one into the other shows in the level.
+            // Longer than the decoder's ring (6 s here, 10.9 once rounded), as a song is: a 10 s file fit whole,
+            // which hid that a paused player's seek left the ring full of stale frames (CI48).
             let file = TestEnvironment.temporaryDirectory("decibel-pulse-deep").appendingPathComponent("steps.wav").path
             let sox = try run(
                 "sox",
                 [
                     "-n", "-r", "48000", "-c", "2", "-b", "16", file, "synth", "5", "sine", "1000", "gain", "-6", ":",
-                    "synth", "5", "sine", "1000", "gain", "-20",
+                    "synth", "25", "sine", "1000", "gain", "-20",
                 ])
             try #require(sox.status == 0, "\(sox.standardError)")
             let capture = LevelLog()
@@ -87,8 +89,8 @@ extension PulseTests {
 
             let startDelay = capture.delay(after: played) { $0 > 0.3 }
             let seekDelay = capture.delay(after: sought) { $0 > 0.05 && $0 < 0.2 }
-            // For a failure's diagnosis (CI48's ASan pass saw no quiet block at all after the seek, once):
-            // how long seek() took (the decoder wait is bounded at 200 ms) and the first silence after it.
+            // For a failure's diagnosis: how long seek() took (the decoder wait is bounded at 200 ms) and the
+            // first silence after it.
             let silenceAfterSeek = capture.delay(after: sought) { $0 < 0.01 }
             let pauseDelay = capture.delay(after: paused) { $0 < 0.01 }
             print(

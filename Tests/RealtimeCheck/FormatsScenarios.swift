@@ -49,7 +49,7 @@ enum FormatsScenarios {
     /// The render-thread side of `AudioFileSource`: pulls a resampled file on a real-time thread.
     static let sourceRender = Scenario(
         "formats-source-render",
-        "AudioFileSource.render (44.1 kHz file played at 48 kHz, seeking mid-play) on a render thread"
+        "AudioFileSource.render (44.1 kHz file played at 48 kHz, seeking mid-play from both threads) on a render thread"
     ) {
         let path = "/tmp/decibel-rtcheck-source-\(getpid()).wav"
         defer { unlink(path) }
@@ -66,8 +66,9 @@ enum FormatsScenarios {
         MonotonicClock.sleep(nanoseconds: 200_000_000)  // let the decoder fill its ring, as a player's prepare would
         let output = AudioBuffer(channelCount: 2, frameCapacity: 256)
         let thread = try AudioThread(name: "rtcheck-render") {
-            for _ in 0..<150 {
+            for block in 0..<150 {
                 RealtimeSanitizer.enter()
+                if block == 100 { try? source.seek(to: 2_000) }  // as FilePlayer seeks: it empties the ring
                 _ = source.render(into: output.view)
                 RealtimeSanitizer.exit()
                 MonotonicClock.sleep(nanoseconds: 256 * 1_000_000_000 / 48_000)
