@@ -7,8 +7,11 @@ import Testing
 
 extension PulseTests {
     /// A player with a deep buffer (2 s, as one chosen for power) must still answer at once: timed from the
-    /// outside, at the null sink's monitor.
+    /// outside, at the null sink's monitor. Through PulseAudio's own API (`pa_stream_flush`) and through
+    /// alsa-lib's `pulse` PCM (`snd_pcm_drop`, its period 1 s and its buffer two of them).
     @Suite struct PulseDeepBufferPlayerTests {
+        enum Route: String, CaseIterable, Sendable { case pulse, alsa }
+
         /// The monitor's level, block by block, each with the time its callback ran.
         final class LevelLog: @unchecked Sendable {
             static let capacity = 4096
@@ -46,9 +49,9 @@ extension PulseTests {
         }
 
         @Test(
-            "a player with a 2 s buffer starts, seeks and pauses within 250 ms at the sink, and pauses where it is heard",
-            .liveTiming)
-        func deepBufferAnswersAtOnce() throws {
+            "a player with 2-3 s queued starts, seeks and pauses within 250 ms at the sink, and pauses where it is heard",
+            .liveTiming, arguments: Route.allCases)
+        func deepBufferAnswersAtOnce(route: Route) throws {
             guard let server = PulseTestServer.shared else { return }
             // 5 s loud (peak 0.5), then 25 s quiet (peak 0.1): a seek from one into the other shows in the level.
             // Longer than the decoder's ring (6 s here, 10.9 once rounded), as a song is: a 10 s file fit whole,
@@ -68,9 +71,18 @@ extension PulseTests {
                     bufferSize: .frames(480), name: "decibel-deep-buffer-monitor", render: capture.render))
             defer { monitor.close() }
             try server.start(monitor)
-            let player = try AudioPlayer(
-                path: file, backend: server.backend(), device: server.sink, bufferSize: .milliseconds(2000))
-            let buffered = Double(player.output.stream.format.bufferSize) / 48_000
+            let player =
+                switch route {
+                case .pulse:
+                    try AudioPlayer(
+                        path: file, backend: server.backend(), device: server.sink, bufferSize: .milliseconds(2000))
+                case .alsa:
+                    try AudioPlayer(
+                        path: file, backend: ALSABackend(), device: "pulse:\(server.sink)",
+                        bufferSize: .milliseconds(1000))
+                }
+            let stream = player.output.stream
+            let buffered = Double(max(stream.format.bufferSize, stream.latency.outputFrames)) / 48_000
             Thread.sleep(forTimeInterval: 0.5)  // the server now holds the idle player's silence
 
             let played = MonotonicClock.now()
@@ -94,7 +106,7 @@ extension PulseTests {
             let silenceAfterSeek = capture.delay(after: sought) { $0 < 0.01 }
             let pauseDelay = capture.delay(after: paused) { $0 < 0.01 }
             print(
-                "deep buffer (\(buffered) s at the server): sound \(startDelay.map { "\($0)" } ?? "never") s after play(), the quiet part \(seekDelay.map { "\($0)" } ?? "never") s after seek, silence \(pauseDelay.map { "\($0)" } ?? "never") s after pause(); seek() took \(seekCall) s, first silent block \(silenceAfterSeek.map { "\($0)" } ?? "none") s after it; paused at \(position) s, heard until about \(heardAtPause) s"
+                "deep buffer on \(route) (\(buffered) s queued at most): sound \(startDelay.map { "\($0)" } ?? "never") s after play(), the quiet part \(seekDelay.map { "\($0)" } ?? "never") s after seek, silence \(pauseDelay.map { "\($0)" } ?? "never") s after pause(); seek() took \(seekCall) s, first silent block \(silenceAfterSeek.map { "\($0)" } ?? "none") s after it; paused at \(position) s, heard until about \(heardAtPause) s"
             )
             #expect(buffered >= 1.5, "the server was asked for a deep buffer")
             #expect(try #require(startDelay) < 0.25)

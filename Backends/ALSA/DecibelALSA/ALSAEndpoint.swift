@@ -142,6 +142,13 @@ final class ALSAEndpoint: @unchecked Sendable {
         try pcm.library.check(api.snd_pcm_prepare(handle), .backendError, "cannot prepare the ALSA PCM '\(pcm.name)'")
     }
 
+    /// Render thread: throws away what the PCM holds (`snd_pcm_drop`) and makes it ready again; playback
+    /// starts once the loop has filled the buffer anew (the start threshold). 0, or an alsa-lib code.
+    func discardQueued() -> Int32 {
+        let dropped = api.snd_pcm_drop(handle)
+        return dropped < 0 ? dropped : api.snd_pcm_prepare(handle)
+    }
+
     /// Control thread, after the render thread has ended: lets queued playback finish (`drain`), or
     /// throws captured frames away (`drop`, also used after errors).
     func finish(drain: Bool) {

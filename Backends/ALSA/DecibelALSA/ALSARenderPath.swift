@@ -29,6 +29,8 @@ final class ALSARenderPath: RenderWarmUp, @unchecked Sendable {
     /// An eventfd the control thread writes to wake the render thread out of `poll`.
     let wakeDescriptor: Int32
     private let running = Atomic<Bool>(false)
+    /// Set by `requestDiscard()`, taken by the render thread (which alone touches the PCM while it runs).
+    private let discardRequested = Atomic<Bool>(false)
     private var sampleTime: Int64 = 0
     private var pacingDeadline: UInt64 = 0
     /// The missing side of a one-way stream (not `AudioBufferView.empty`: a global's first use locks).
@@ -62,11 +64,19 @@ final class ALSARenderPath: RenderWarmUp, @unchecked Sendable {
 
     /// Control thread: arms the loop before its thread starts.
     func arm() {
-        var counter: UInt64 = 0
-        while read(wakeDescriptor, &counter, 8) == 8 {}  // forget an old stop request
+        takeWakes()  // forget an old stop request
         failure = 0
         pacingDeadline = 0
+        discardRequested.store(false, ordering: .relaxed)
         running.store(true, ordering: .releasing)
+    }
+
+    /// Control thread: asks the loop to drop what the playback PCM holds, and wakes it if it waits.
+    func requestDiscard() {
+        guard output != nil else { return }
+        discardRequested.store(true, ordering: .releasing)  // before the wake: a wake taken shows the request
+        var one: UInt64 = 1
+        _ = write(wakeDescriptor, &one, 8)
     }
 
     /// Control thread: asks the loop to end and wakes it if it waits.
@@ -82,6 +92,7 @@ final class ALSARenderPath: RenderWarmUp, @unchecked Sendable {
     func run() {
         if let output, input != nil { prefill(output) }
         while isRunning {
+            if discardRequested.load(ordering: .relaxed), let code = discardIfRequested() { return end(code) }
             if let input, let code = transferPeriod(input), code != 0 { return end(code) }
             if let output, let code = waitForRoom(output), code != 0 { return end(code) }
             guard isRunning else { break }
@@ -151,11 +162,13 @@ final class ALSARenderPath: RenderWarmUp, @unchecked Sendable {
     /// Polls the PCM and the wake descriptor. Returns 0 when asked to stop, a negative code when the
     /// PCM reports a state its transfer calls would fail with, nil to try again.
     private func waitForEvent(_ endpoint: ALSAEndpoint) -> Int32? {
+        guard isRunning else { return 0 }  // a wake taken with a discard may have been a stop's too
         endpoint.refreshPollDescriptors()
         let descriptors = endpoint.pollDescriptors
         let count = endpoint.pcmPollCount
         let ready = poll(descriptors, nfds_t(count + 1), pollTimeoutMilliseconds)
-        if !isRunning || descriptors[count].revents != 0 { return 0 }
+        if !isRunning { return 0 }
+        if descriptors[count].revents != 0 { return discardIfRequested() }
         // Plugins (pulse, jack) multiplex their own descriptors: only alsa-lib can say what they mean.
         let events = ready > 0 ? endpoint.pollEvents() : 0
         if ready == 0 || events & UInt16(POLLERR | POLLHUP | POLLNVAL) != 0 {
@@ -167,6 +180,24 @@ final class ALSARenderPath: RenderWarmUp, @unchecked Sendable {
             }
         }
         return nil
+    }
+
+    /// Takes the wake-ups waiting on the descriptor and, if a discard was asked for, drops the playback
+    /// PCM's queue; the loop then fills its buffer again at once. nil, or the alsa-lib code that failed.
+    private func discardIfRequested() -> Int32? {
+        takeWakes()
+        guard discardRequested.exchange(false, ordering: .acquiring), let output else { return nil }
+        let code = output.discardQueued()
+        guard code >= 0 else { return code }
+        if input != nil { prefill(output) }
+        pacingDeadline = 0
+        return nil
+    }
+
+    /// Empties the wake descriptor (an eventfd: one read takes every wake-up written since).
+    private func takeWakes() {
+        var counter: UInt64 = 0
+        _ = read(wakeDescriptor, &counter, 8)
     }
 
     /// Counts and recovers from an xrun or suspend; false for errors that end the stream.
@@ -224,7 +255,10 @@ final class ALSARenderPath: RenderWarmUp, @unchecked Sendable {
         let now = MonotonicClock.now()
         guard deadline > now else { return }
         let milliseconds = Int32((deadline - now) / 1_000_000)
-        if milliseconds > 0, poll(&wake, 1, milliseconds) != 0 { return }
+        if milliseconds > 0, poll(&wake, 1, milliseconds) != 0 {
+            takeWakes()  // a stop, or a discard, which the loop takes next (its flag is set before the wake)
+            return
+        }
         if isRunning { MonotonicClock.sleep(until: deadline) }
     }
 

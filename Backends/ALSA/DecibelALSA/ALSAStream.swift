@@ -131,6 +131,10 @@ public final class ALSAStream: AudioStream, @unchecked Sendable {
         }
     }
 
+    /// Drops what the playback PCM holds (`snd_pcm_drop`); the render thread fills its buffer again at once,
+    /// so what the callback renders next is heard after that buffer's rendering, not the whole queue.
+    public func discardQueuedOutput() { loop.requestDiscard() }
+
     public func close() {
         guard !closed.exchange(true, ordering: .acquiringAndReleasing) else { return }
         try? stop()

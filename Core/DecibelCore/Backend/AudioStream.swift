@@ -101,8 +101,9 @@ public protocol AudioStream: AnyObject, Sendable {
     func events(capacity: Int) -> EventSequence<StreamEvent>
     /// Drops the output the server holds but has not played yet, so what the render callback renders next is
     /// heard at once: a player with a deep buffer calls it when it starts, pauses or seeks. The server asks
-    /// for a full buffer again right away. PulseAudio's streams drop their buffer (`pa_stream_flush`); the
-    /// other backends hold no more than a period or two and do nothing. A control call; it does not wait.
+    /// for a full buffer again right away. PulseAudio's streams drop their buffer (`pa_stream_flush`), ALSA's
+    /// their PCM's (`snd_pcm_drop`, which the render thread makes); PipeWire and JACK hold no more than a
+    /// quantum or two and do nothing. A control call; it does not wait.
     func discardQueuedOutput()
 }
 
