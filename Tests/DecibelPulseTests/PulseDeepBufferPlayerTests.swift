@@ -54,7 +54,7 @@ extension PulseTests {
         func deepBufferAnswersAtOnce(route: Route) throws {
             guard let server = PulseTestServer.shared else { return }
             // 5 s loud (peak 0.5), then 25 s quiet (peak 0.1): a seek from one into the other shows in the level.
-            // Longer than the decoder's ring (6 s here, 10.9 once rounded), as a song is: a 10 s file fit whole,
+            // Longer than the decoder's ring (3 s asked here, 5.5 once rounded), as a song is: a 10 s file fit whole,
             // which hid that a paused player's seek left the ring full of stale frames (CI48).
             let file = TestEnvironment.temporaryDirectory("decibel-pulse-deep").appendingPathComponent("steps.wav").path
             let sox = try run(
