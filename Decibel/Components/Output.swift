@@ -94,8 +94,9 @@ public final class Output: ControllerPart {
         ownsController && Double(stream.format.bufferSize) / stream.format.sampleRate > 0.15
     }
 
-    /// The most frames the stream asks the graph for at once (a PulseAudio stream: its whole buffer).
-    var largestRequest: Int { max(format.bufferSize, format.maximumFrameCount) }
+    /// The most frames the stream asks the graph for at once: after a drop, a PulseAudio stream asks for its
+    /// whole buffer and an ALSA stream renders all of its PCM's (two periods or more) before it plays.
+    var largestRequest: Int { max(format.bufferSize, format.maximumFrameCount, stream.latency.outputFrames) }
 
     /// The engine rendering the output (its controller's).
     public var engine: AudioEngine { shared.engine }

@@ -38,8 +38,8 @@ extension AudioFileSource: AudioPullSource {
         // gone too, so the request goes in again and everything up to then is stale.
         let dropped = decoder.ring.skip(frames: decoder.ring.capacity)
         consumed.add(dropped, ordering: .relaxed)
-        if dropped > 0 && decoder.seekRequest.load(ordering: .acquiring) < 0 {
-            decoder.seekRequest.store(request, ordering: .releasing)
+        if dropped > 0 {  // unless a control thread's seek came in meanwhile: that one wins
+            _ = decoder.seekRequest.compareExchange(expected: -1, desired: request, ordering: .acquiringAndReleasing)
         }
         // Publish the new position now: a paused player renders nothing that would move it there.
         playhead.store(min(max(0, frame), expectedFrames), ordering: .relaxed)

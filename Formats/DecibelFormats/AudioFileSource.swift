@@ -130,8 +130,11 @@ public final class AudioFileSource: @unchecked Sendable {
     }
     /// The most frames the decoder keeps ready (`bufferSeconds` at the output rate).
     public var bufferCapacity: Int { decoder.ring.capacity }
-    /// Whether the decoder has decoded the file to its end (until a seek or a loop restarts it).
-    public var isFullyDecoded: Bool { decoder.finished.load(ordering: .acquiring) }
+    /// Whether the decoder has decoded the file to its end (until a seek or a loop restarts it). False while
+    /// a seek waits for the decoder: what it decoded before is stale.
+    public var isFullyDecoded: Bool {
+        decoder.seekRequest.load(ordering: .acquiring) < 0 && decoder.finished.load(ordering: .acquiring)
+    }
 
     /// The output-rate frame the next `render` plays, counted from the file's start (follows seeks).
     public var currentFrame: Int { playhead.load(ordering: .relaxed) }

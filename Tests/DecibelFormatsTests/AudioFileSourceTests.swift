@@ -109,7 +109,8 @@ import Testing
             while !condition() && Date() < deadline { usleep(1_000) }
             return condition()
         }
-        let filled = source.bufferCapacity / 2
+        // Filled until fewer than the 5000 frames after the seek fit beside what it holds.
+        let filled = source.bufferCapacity - 5_000 + 1
         try #require(waitFor { source.bufferedFrames >= filled }, "the decoder filled \(source.bufferedFrames) frames")
         try source.seek(to: 15_000)  // as FilePlayer does, on the thread that renders
         #expect(
@@ -119,6 +120,28 @@ import Testing
         let block = AudioBuffer(channelCount: 2, frameCapacity: 5_000)
         #expect(source.render(into: block.view) == 5_000)
         #expect(block.samples(ofChannel: 0) == (15_000..<20_000).map { Float($0) / 20_000 })
+    }
+
+    /// A file decoded whole before a seek is not fully decoded after it until the decoder has refilled from the
+    /// new position: a player waiting for the decoder would otherwise stop waiting at once, and render the
+    /// pending seek's silence (a deep buffer's whole request of it).
+    @Test func aSeekInAFileDecodedWholeWaitsForTheDecoder() throws {
+        let directory = Fixtures.directory("source-whole-seek")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let source = try AudioFileSource(path: try Self.makeRamp(in: directory), bufferSeconds: 1)
+        let deadline = Date().addingTimeInterval(10)
+        while !source.isFullyDecoded && Date() < deadline { usleep(1_000) }
+        try #require(source.isFullyDecoded && source.bufferedFrames == 20_000)
+        try source.seek(to: 15_000)
+        for _ in 0..<2_000 {  // about 2 s: the decoder serves the seek within its nap of up to 100 ms
+            let fully = source.isFullyDecoded, buffered = source.bufferedFrames
+            if fully {
+                #expect(buffered == 5_000, "fully decoded with \(buffered) of the 5000 frames after the seek")
+                break
+            }
+            usleep(1_000)
+        }
+        #expect(source.isFullyDecoded)
     }
 
     @Test func sourceResamplesToTheStreamRate() throws {

@@ -71,9 +71,11 @@ final class ALSARenderPath: RenderWarmUp, @unchecked Sendable {
         running.store(true, ordering: .releasing)
     }
 
-    /// Control thread: asks the loop to drop what the playback PCM holds, and wakes it if it waits.
+    /// Control thread: asks the loop to drop what the playback PCM holds, and wakes it if it waits. Not on a
+    /// duplex stream: its PCMs are linked, so the drop would throw captured frames away too (and it queues
+    /// only the two periods of its prefill).
     func requestDiscard() {
-        guard output != nil else { return }
+        guard output != nil, input == nil else { return }
         discardRequested.store(true, ordering: .releasing)  // before the wake: a wake taken shows the request
         var one: UInt64 = 1
         _ = write(wakeDescriptor, &one, 8)
@@ -189,7 +191,6 @@ final class ALSARenderPath: RenderWarmUp, @unchecked Sendable {
         guard discardRequested.exchange(false, ordering: .acquiring), let output else { return nil }
         let code = output.discardQueued()
         guard code >= 0 else { return code }
-        if input != nil { prefill(output) }
         pacingDeadline = 0
         return nil
     }
@@ -253,7 +254,7 @@ final class ALSARenderPath: RenderWarmUp, @unchecked Sendable {
     private func sleep(until deadline: UInt64) {
         var wake = pollfd(fd: wakeDescriptor, events: Int16(POLLIN), revents: 0)
         let now = MonotonicClock.now()
-        guard deadline > now else { return }
+        guard deadline > now, isRunning else { return }  // a stop's wake may have been taken with a discard's
         let milliseconds = Int32((deadline - now) / 1_000_000)
         if milliseconds > 0, poll(&wake, 1, milliseconds) != 0 {
             takeWakes()  // a stop, or a discard, which the loop takes next (its flag is set before the wake)

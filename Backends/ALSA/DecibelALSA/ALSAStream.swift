@@ -132,7 +132,8 @@ public final class ALSAStream: AudioStream, @unchecked Sendable {
     }
 
     /// Drops what the playback PCM holds (`snd_pcm_drop`); the render thread fills its buffer again at once,
-    /// so what the callback renders next is heard after that buffer's rendering, not the whole queue.
+    /// so what the callback renders next is heard after that buffer's rendering, not the whole queue. Does
+    /// nothing on a duplex stream, whose linked PCMs would drop their captured frames too.
     public func discardQueuedOutput() { loop.requestDiscard() }
 
     public func close() {

@@ -102,8 +102,8 @@ public protocol AudioStream: AnyObject, Sendable {
     /// Drops the output the server holds but has not played yet, so what the render callback renders next is
     /// heard at once: a player with a deep buffer calls it when it starts, pauses or seeks. The server asks
     /// for a full buffer again right away. PulseAudio's streams drop their buffer (`pa_stream_flush`), ALSA's
-    /// their PCM's (`snd_pcm_drop`, which the render thread makes); PipeWire and JACK hold no more than a
-    /// quantum or two and do nothing. A control call; it does not wait.
+    /// playback streams their PCM's (`snd_pcm_drop`, which the render thread makes); the other backends hold
+    /// no more than a period or two and do nothing. A control call; it does not wait.
     func discardQueuedOutput()
 }
 
