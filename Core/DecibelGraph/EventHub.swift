@@ -11,7 +11,7 @@ final class EventHub: @unchecked Sendable {
     private let wake = WakeSignal()
     private var thread: AudioThread?
 
-    /// How often the service thread wakes (`ServicePeriod`: half the stream's block, 20 to 100 ms). The
+    /// How often the service thread wakes (`ServicePeriod`: half the stream's block, 20 to 250 ms). The
     /// render thread cannot wake it (that would be a system call), so this is the latest an event arrives.
     private let period = Atomic<UInt64>(ServicePeriod.shortest)
 
@@ -31,10 +31,10 @@ final class EventHub: @unchecked Sendable {
     }
 
     /// Starts the service thread (idempotent), waking every `period` nanoseconds (a running thread takes the
-    /// new period). `every100ms`, if given, also runs on it about every 100 ms (the engine follows the
-    /// stream's latency with it).
+    /// new period). `refresh`, if given, also runs on it about every 100 ms, or every wake when the period is
+    /// longer (the engine follows the stream's latency with it).
     func startService(
-        renderer: EngineRenderPath, period: UInt64, every100ms: (@Sendable () -> Void)? = nil
+        renderer: EngineRenderPath, period: UInt64, refresh: (@Sendable () -> Void)? = nil
     ) throws(AudioError) {
         self.period.store(period, ordering: .relaxed)
         guard thread == nil else { return }
@@ -49,7 +49,7 @@ final class EventHub: @unchecked Sendable {
                 // Less a millisecond: a 20 ms period then refreshes every fifth wake, not every sixth.
                 if now &- lastRefresh >= 99_000_000 {
                     lastRefresh = now
-                    every100ms?()
+                    refresh?()
                 }
             }
         }

@@ -30,7 +30,7 @@ final class FileDecoderState: @unchecked Sendable {
         self.file = file
         self.outputRate = outputRate
         ring = FrameRingBuffer(channelCount: file.channelCount, capacity: capacity)
-        napNanoseconds = UInt64(min(0.1, Double(ring.capacity) / outputRate / 8) * 1e9)
+        napNanoseconds = UInt64(min(0.25, Double(ring.capacity) / outputRate / 8) * 1e9)
     }
 
     /// Control thread: a render-thread seek is coming (`AudioPullSource.seekIsComing()`).
@@ -74,8 +74,9 @@ final class FileDecoderState: @unchecked Sendable {
                 }
             }
             guard !ended, ring.availableToWrite >= need else {
-                // A full ring holds most of `bufferSeconds` (1 s by default): a nap of an eighth of it (100 ms
-                // at most) leaves it seven eighths full and costs ten wake-ups a second. A control thread's
+                // A full ring holds most of `bufferSeconds` (1 s by default): a nap of an eighth of it (250 ms
+                // at most, for a player's rings of 2 s and more) leaves it seven eighths full and costs four to
+                // eight wake-ups a second. A control thread's
                 // seek or stop signals `wake` and is seen at once; a render thread's seek after the nap, which
                 // is 2 ms while one was announced (a longer one would be silence after the seek). A render
                 // thread's seek empties the ring, so the decoder refills it when it sees the seek; a control

@@ -140,7 +140,7 @@ struct AudioPlayerTests {
         #expect(wait(2) { player.currentTime > 0.2 })
         let before = source.underflowFrames
         for target in [5.0, 1.0, 7.0, 3.0, 8.0] {
-            // By now the ring is full and the decoder naps (up to 100 ms); the seek must not wait that out.
+            // By now the ring is full and the decoder naps (up to 250 ms); the seek must not wait that out.
             Thread.sleep(forTimeInterval: 0.25)
             player.seek(toTime: target)
         }

@@ -62,15 +62,9 @@ public final class LevelMeter: RenderNode, @unchecked Sendable {
                     continue
                 }
                 out.update(from: source + offset, count: count)
-                var peak: Float = 0
-                var sum = 0.0
-                for i in 0..<count {
-                    let value = out[i]
-                    peak = max(peak, abs(value))
-                    sum += Double(value * value)
-                }
-                sums[channel] += sum
-                peaks.raise(channel, to: peak)
+                let measured = Self.peakAndSumOfSquares(UnsafePointer(out), count: count)
+                sums[channel] += measured.sumOfSquares
+                peaks.raise(channel, to: measured.peak)
             }
             counted += count
             offset += count
@@ -82,5 +76,35 @@ public final class LevelMeter: RenderNode, @unchecked Sendable {
                 counted = 0
             }
         }
+    }
+
+    /// The largest magnitude of `count` samples and the sum of their squares, eight at a time: the squares
+    /// add up in `Float` lanes for 256 samples at most and in `Double` across those, so a window of any
+    /// length keeps the precision of a `Double` sum (a scalar `Double` sum cannot be vectorised).
+    static func peakAndSumOfSquares(_ samples: UnsafePointer<Float>, count: Int) -> (peak: Float, sumOfSquares: Double)
+    {
+        let raw = UnsafeRawPointer(samples)
+        var highest = SIMD8<Float>(repeating: 0), lowest = SIMD8<Float>(repeating: 0)
+        var sum = 0.0
+        var index = 0
+        while count - index >= 8 {
+            let end = index + min(256, (count - index) & ~7)
+            var squares = SIMD8<Float>(repeating: 0)
+            while index < end {
+                let values = raw.loadUnaligned(fromByteOffset: index * 4, as: SIMD8<Float>.self)
+                highest = pointwiseMax(highest, values)
+                lowest = pointwiseMin(lowest, values)
+                squares += values * values
+                index += 8
+            }
+            sum += Double(squares.sum())
+        }
+        var peak = max(highest.max(), -lowest.min())
+        while index < count {
+            peak = max(peak, abs(samples[index]))
+            sum += Double(samples[index] * samples[index])
+            index += 1
+        }
+        return (peak, sum)
     }
 }
