@@ -421,7 +421,8 @@ public final class AudioEngine: @unchecked Sendable {
 
     /// Whether timestamps carry the stream's latency (on by default, as TAAE's
     /// `automaticLatencyManagement`): tap and `RenderTiming` host times are then when audio was captured
-    /// or will be heard, not when the callback ran. The stream's latency is followed every 100 ms.
+    /// or will be heard, not when the callback ran. The stream's latency is followed every 100 ms (every
+    /// `ServicePeriod`, up to 250 ms, behind blocks longer than 200 ms).
     public var automaticLatencyManagement: Bool {
         get { state.withLock { $0.automaticLatency } }
         set {
@@ -432,7 +433,8 @@ public final class AudioEngine: @unchecked Sendable {
         }
     }
 
-    /// Re-reads the stream's latency for timestamps (the service thread calls this every 100 ms).
+    /// Re-reads the stream's latency for timestamps (the service thread calls this every 100 ms, or every
+    /// wake when its period is longer).
     func refreshTiming() { state.withLock { updateTimingLocked($0) } }
 
     private func updateTimingLocked(_ state: State) {
@@ -452,7 +454,8 @@ public final class AudioEngine: @unchecked Sendable {
     }
 
     /// Delivers queued node events (end of file, one-shot completion) on this thread and releases retired
-    /// plans. The service thread does this every 20 ms for engines attached to a stream.
+    /// plans. The service thread does this every `ServicePeriod` (20 to 250 ms, half the stream's block) for
+    /// engines attached to a stream.
     public func deliverEvents() {
         renderer.collectRetired()
         events.deliver()

@@ -147,27 +147,32 @@ import Testing
     }
 
     /// The meter sums eight samples at a time: odd block and window lengths (tails of 1 to 7 samples, windows
-    /// that end inside a block) and a largest magnitude that is negative must give what a plain Double sum does.
+    /// that end inside a block) and a largest magnitude that is negative, inside the vectorised part of a block
+    /// and in its tail, must give what a plain Double sum does.
     @Test func levelMeterMatchesADoubleReferenceOnOddLengths() throws {
         let engine = AudioEngine(channelCount: 1, maximumFrameCount: 509)
         let signal: [Float] = (0..<20_000).map { frame in
             let x = Double(frame)
             return Float(0.3 * sin(0.37 * x) + 0.2 * cos(0.011 * x))
         }
-        let deepest = 12_345
+        // Blocks of 509 frames: 4_321 is at 249 in its block (eight at a time), 12_722 at 506 (the tail of 5).
+        let extremes: [Int: Float] = [4_321: -0.93, 12_722: -0.95]
         let source = BlockSource(channelCount: 1) { view, time in
             for i in 0..<view.frameCount {
                 let frame = Int(time) + i
-                view.samples(0)[i] = frame == deepest ? -0.93 : signal[frame % signal.count]
+                view.samples(0)[i] = extremes[frame] ?? signal[frame % signal.count]
             }
         }
         let meter = LevelMeter(channelCount: 1, windowFrames: 4_801)
         try engine.connect(source, to: meter)
         try engine.mainGroup.add(meter)
-        let out = try renderOffline(engine, frames: 19_211, block: 509)[0]
-        let lastWindow = out[(19_211 / 4_801 - 1) * 4_801..<(19_211 / 4_801) * 4_801]
-        let rms = (lastWindow.reduce(0.0) { $0 + Double($1) * Double($1) } / 4_801).squareRoot()
+        var out = try renderOffline(engine, frames: 509 * 17, block: 509)[0]
         #expect(meter.peakDBFS() == 20 * log10(Double(Float(0.93))))
+        out += try renderOffline(engine, frames: 509 * 21, block: 509)[0]
+        #expect(meter.peakDBFS() == 20 * log10(Double(Float(0.95))))
+        let windows = out.count / 4_801
+        let lastWindow = out[(windows - 1) * 4_801..<windows * 4_801]
+        let rms = (lastWindow.reduce(0.0) { $0 + Double($1) * Double($1) } / 4_801).squareRoot()
         #expect(abs(meter.rmsDBFS() - 20 * log10(Double(Float(rms)))) < 1e-4, "reference \(20 * log10(rms)) dBFS")
     }
 

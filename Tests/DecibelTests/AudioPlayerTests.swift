@@ -147,10 +147,10 @@ struct AudioPlayerTests {
         Thread.sleep(forTimeInterval: 0.25)
         let silence = Double(source.underflowFrames - before) / player.sampleRate
         print("five seeks while playing left \(silence * 1000) ms of silence in all")
-        // Unannounced, each seek would wait for the decoder's nap: 0–100 ms, five of them 250 ms on average
-        // and under 100 ms in fewer than 1 % of runs (and a served seek that went back to napping before the
-        // render thread skipped the stale frames measured 96 ms a seek). Announced, each costs about a block:
-        // 27 ms for the five with 256-frame blocks here.
+        // Unannounced, each seek would wait for the decoder's nap (0–170 ms with this 1 s ring; when the nap
+        // was 0–100 ms, five seeks left 250 ms on average and under 100 ms in fewer than 1 % of runs, and a
+        // served seek that went back to napping before the render thread skipped the stale frames measured
+        // 96 ms a seek). Announced, each costs about a block: 27 ms for the five with 256-frame blocks here.
         #expect(silence < 0.1)
     }
 

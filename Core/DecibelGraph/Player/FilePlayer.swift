@@ -120,7 +120,18 @@ public final class FilePlayer: RenderNode, RenderEventSource, @unchecked Sendabl
             state.completions[token] = completion
             return token
         }
-        return schedule(.custom(code: Command.oneShot.rawValue, value: Double(token)), at: time)
+        guard schedule(.custom(code: Command.oneShot.rawValue, value: Double(token)), at: time) else { return false }
+        source.seekIsComing()  // the one-shot starts with a render-thread seek to the start
+        return true
+    }
+
+    /// Stops at `time` (engine sample time) or at the next block and rewinds to the start, so the next
+    /// `play` begins there at once.
+    @discardableResult
+    override public func stop(at time: Int64? = nil) -> Bool {
+        guard super.stop(at: time) else { return false }
+        source.seekIsComing()
+        return true
     }
 
     /// Control thread: hands queued end-of-file and completion events to their handlers.
