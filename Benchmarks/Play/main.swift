@@ -1,7 +1,7 @@
 // play-bench: what playing a file costs the machine, `decibel play` against `paplay` in one run: a 30 s
 // 44.1 kHz stereo FLAC into a PulseAudio null sink, CPU of the player (user + system, from wait4) plus the
-// CPU the server spent meanwhile (/proc/PID/stat), and the player's peak resident memory. Each plays the file
-// once (30 s of wall time each); `--rounds N` keeps the best of N.
+// CPU the server spent meanwhile (its threads' schedstat, in ns), and the player's peak resident memory.
+// Each plays the file once (30 s of wall time each); `--rounds N` keeps the best of N.
 //
 //   swift run -c release --package-path Benchmarks play-bench [--rounds N]
 //
@@ -23,14 +23,19 @@ func servers(_ action: String) -> Int32 {
     system("DECIBEL_RUNTIME_DIR='\(runtime)' bash '\(repository)/Scripts/servers' \(action) pulse >/dev/null 2>&1")
 }
 
-/// CPU seconds the process `pid` has used (utime + stime).
+/// CPU seconds the process `pid` has used so far, all its threads: the first field of each thread's
+/// /proc/PID/task/TID/schedstat, in nanoseconds (stat(5)'s utime + stime count 10 ms ticks, as coarse as
+/// the 0.01–0.03 s a server spends on one of these runs).
 func cpuSeconds(of pid: Int32) -> Double {
-    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-        let close = stat.lastIndex(of: ")")
-    else { return .nan }
-    let fields = stat[stat.index(after: close)...].split(separator: " ")
-    // Fields 14 and 15 of stat(5); the split starts at field 3.
-    return ((Double(fields[11]) ?? .nan) + (Double(fields[12]) ?? .nan)) / Double(sysconf(Int32(_SC_CLK_TCK)))
+    guard let threads = try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task") else { return .nan }
+    var nanoseconds = 0.0
+    for thread in threads {
+        guard let text = try? String(contentsOfFile: "/proc/\(pid)/task/\(thread)/schedstat", encoding: .utf8),
+            let running = text.split(separator: " ").first.flatMap({ Double($0) })
+        else { continue }
+        nanoseconds += running
+    }
+    return nanoseconds / 1e9
 }
 
 /// Runs `arguments` to its end: the client's CPU and peak RSS (MB), the server's CPU meanwhile, wall time.
