@@ -48,7 +48,10 @@ extension PlotWindow {
                 frames.add(1, ordering: .relaxed)
                 nextFrame = max(nextFrame &+ period, now)
             }
-            let wait = nextFrame > MonotonicClock.now() ? (nextFrame - MonotonicClock.now()) / 1_000_000 : 0
+            // One reading of the clock: read twice, it could pass nextFrame between the comparison and the
+            // subtraction, which then overflowed (a crash seen once, a loaded machine under ThreadSanitizer).
+            let later = MonotonicClock.now()
+            let wait = nextFrame > later ? (nextFrame - later) / 1_000_000 : 0
             var descriptor = pollfd(fd: connection.fileDescriptor, events: Int16(POLLIN), revents: 0)
             _ = poll(&descriptor, 1, Int32(min(wait + 1, 100)))
         }
