@@ -86,9 +86,23 @@ public final class RateProbe: @unchecked Sendable {
     }
 
     /// The same over the callbacks recorded between two `MonotonicClock` times.
-    public func rate(from start: UInt64, to end: UInt64) -> Double {
+    public func rate(from start: UInt64, to end: UInt64) -> Double { line(from: start, to: end)?.slope ?? 0 }
+
+    /// How many frames the callbacks recorded between two `MonotonicClock` times strayed, at most, from the
+    /// straight line through them: a cycle the server ran late without calling it an xrun, or a burst of
+    /// callbacks catching up, shows here and nowhere else. 0 before 10 callbacks.
+    public func largestLag(from start: UInt64, to end: UInt64) -> Double {
+        guard let line = line(from: start, to: end) else { return 0 }
+        return line.points.reduce(0) { max($0, abs($1.y - (line.intercept + line.slope * $1.x))) }
+    }
+
+    /// The least-squares line through (seconds, frames delivered before the callback) of the callbacks
+    /// recorded between two times; nil before 10 callbacks.
+    private func line(
+        from start: UInt64, to end: UInt64
+    ) -> (slope: Double, intercept: Double, points: [(x: Double, y: Double)])? {
         let n = count.load(ordering: .acquiring)
-        guard n > 0 else { return 0 }
+        guard n > 0 else { return nil }
         var total = 0.0
         var points: [(x: Double, y: Double)] = []
         for index in 0..<n {
@@ -97,12 +111,13 @@ public final class RateProbe: @unchecked Sendable {
             }
             total += Double(frames[index])
         }
-        guard points.count > 10 else { return 0 }
+        guard points.count > 10 else { return nil }
         let count = Double(points.count)
         let meanX = points.reduce(0) { $0 + $1.x } / count, meanY = points.reduce(0) { $0 + $1.y } / count
         let sxy = points.reduce(0) { $0 + ($1.x - meanX) * ($1.y - meanY) }
         let sxx = points.reduce(0) { $0 + ($1.x - meanX) * ($1.x - meanX) }
-        return sxy / sxx
+        let slope = sxy / sxx
+        return (slope, meanY - slope * meanX, points)
     }
 
     /// Seconds from the first recorded callback to the last.
