@@ -1,3 +1,4 @@
+import CDecibelSIMD
 import DecibelCore
 
 #if canImport(Glibc)
@@ -78,33 +79,14 @@ public final class LevelMeter: RenderNode, @unchecked Sendable {
         }
     }
 
-    /// The largest magnitude of `count` samples and the sum of their squares, eight at a time: the squares
-    /// add up in `Float` lanes for 256 samples at most and in `Double` across those, so a window of any
-    /// length keeps the precision of a `Double` sum (a scalar `Double` sum cannot be vectorised).
+    /// The largest magnitude of `count` samples and the sum of their squares: CDecibelSIMD's summary kernel
+    /// (AVX2 where the CPU has it), whose squares add up in `Float` lanes for at most 4096 samples and in
+    /// `Double` across those, so a window of any length keeps the precision of a `Double` sum. (Swift's
+    /// `pointwiseMax` on `SIMD8<Float>` was a call per eight samples in release builds, not an instruction.)
     static func peakAndSumOfSquares(_ samples: UnsafePointer<Float>, count: Int) -> (peak: Float, sumOfSquares: Double)
     {
-        let raw = UnsafeRawPointer(samples)
-        var highest = SIMD8<Float>(repeating: 0), lowest = SIMD8<Float>(repeating: 0)
-        var sum = 0.0
-        var index = 0
-        while count - index >= 8 {
-            let end = index + min(256, (count - index) & ~7)
-            var squares = SIMD8<Float>(repeating: 0)
-            while index < end {
-                let values = raw.loadUnaligned(fromByteOffset: index * 4, as: SIMD8<Float>.self)
-                highest = pointwiseMax(highest, values)
-                lowest = pointwiseMin(lowest, values)
-                squares += values * values
-                index += 8
-            }
-            sum += Double(squares.sum())
-        }
-        var peak = max(highest.max(), -lowest.min())
-        while index < count {
-            peak = max(peak, abs(samples[index]))
-            sum += Double(samples[index] * samples[index])
-            index += 1
-        }
-        return (peak, sum)
+        var lowest: Float = 0, highest: Float = 0, sum = 0.0
+        decibel_summarize(samples, count, &lowest, &highest, &sum)
+        return (max(highest, -lowest), sum)
     }
 }
