@@ -28,6 +28,11 @@ extension PipeWireTests {
         defer { stream.close() }
         try stream.start()
         Thread.sleep(forTimeInterval: 0.5)
+        // The raise names the data thread: the thread that made and started the stream keeps its own policy.
+        var ownPolicy: Int32 = -1
+        var ownParameters = sched_param()
+        #expect(pthread_getschedparam(pthread_self(), &ownPolicy, &ownParameters) == 0)
+        #expect(ownPolicy == SCHED_OTHER, "the test's own thread was changed to policy \(ownPolicy)")
         // Asked while the stream runs: its thread is alive, and the callback's thread is the data thread.
         var policy: Int32 = -1
         var parameters = sched_param()
@@ -46,12 +51,13 @@ extension PipeWireTests {
         }
     }
 
-    /// Whether a thread of this process may switch itself to `SCHED_FIFO` (tried on a thread of its own).
+    /// Whether a thread of this process may switch itself to `SCHED_FIFO` at the priority the stream asks for
+    /// (80), tried on a thread of its own.
     static func processMayUseRealtimeScheduling() -> Bool {
         let permitted = Atomic<Bool>(false)
         let done = DispatchSemaphore(value: 0)
         let probe = Thread {
-            var parameters = sched_param(sched_priority: 1)
+            var parameters = sched_param(sched_priority: 80)
             permitted.store(pthread_setschedparam(pthread_self(), SCHED_FIFO, &parameters) == 0, ordering: .relaxed)
             done.signal()
         }

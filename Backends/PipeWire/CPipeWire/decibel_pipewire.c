@@ -398,19 +398,18 @@ static void set_positions(struct spa_audio_info_raw *info, uint32_t channels) {
 /// that is not audio; the same range JACK gives its clients.
 #define DECIBEL_PIPEWIRE_RT_PRIORITY 80
 
-/// Runs on the connection's data thread, which calls every stream's process: asks for SCHED_FIFO there.
-/// PipeWire's own clients (pw-cat) load client-rt.conf, whose module-rt does this; the client.conf a context
-/// gets by default loads no module-rt in PipeWire 0.3, so the thread ran at normal priority and, on a busy
-/// machine, missed cycles pw-cat made. Without permission (no rtprio limit) the thread keeps its priority.
-/// `async` is false when the loop was not running and the call came on the caller's own thread: that thread
-/// is the application's, not ours to change.
-static int raise_data_thread(
-    struct spa_loop *loop, bool async, uint32_t seq, const void *data, size_t size, void *user_data) {
-    (void)loop, (void)seq, (void)data, (void)size, (void)user_data;
-    if (!async) return 0;
+/// Asks for SCHED_FIFO on the context's data thread, which calls every stream's process. PipeWire's own
+/// clients (pw-cat) load client-rt.conf, whose module-rt does this; the client.conf a context gets by default
+/// loads no module-rt in PipeWire 0.3, so the thread ran at normal priority and, on a busy machine, missed
+/// cycles pw-cat made. The thread is named, not taken from the caller: an invoke on the data loop runs on the
+/// calling (application's) thread until the loop thread has entered its loop. Without permission (no rtprio
+/// limit) the thread keeps its priority.
+static void raise_data_thread(decibel_pipewire_connection *connection) {
+    struct pw_data_loop *data_loop = connection->api.pw_context_get_data_loop(connection->context);
+    struct spa_thread *thread = data_loop ? connection->api.pw_data_loop_get_thread(data_loop) : NULL;
+    if (!thread) return;
     struct sched_param parameters = { .sched_priority = DECIBEL_PIPEWIRE_RT_PRIORITY };
-    pthread_setschedparam(pthread_self(), SCHED_FIFO, &parameters);
-    return 0;
+    pthread_setschedparam((pthread_t)thread, SCHED_FIFO, &parameters);
 }
 
 decibel_pipewire_stream *decibel_pipewire_stream_new(
@@ -454,8 +453,7 @@ decibel_pipewire_stream *decibel_pipewire_stream_new(
         free(s);
         return NULL;
     }
-    struct pw_data_loop *data_loop = api->pw_context_get_data_loop(connection->context);
-    if (data_loop) api->pw_data_loop_invoke(data_loop, raise_data_thread, 0, NULL, 0, false, NULL);
+    raise_data_thread(connection);
     return s;
 }
 

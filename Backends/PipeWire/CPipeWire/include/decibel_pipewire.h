@@ -33,7 +33,7 @@
     X(pw_context_destroy) \
     X(pw_context_connect) \
     X(pw_context_get_data_loop) \
-    X(pw_data_loop_invoke) \
+    X(pw_data_loop_get_thread) \
     X(pw_core_disconnect) \
     X(pw_proxy_destroy) \
     X(pw_properties_new_dict) \
