@@ -70,7 +70,8 @@ import Testing
             let report = duplex.bridge.report
             let end = MonotonicClock.now(), start = marks[marks.count - 1].time
             let lags = (inputProbe.largestLag(from: start, to: end), outputProbe.largestLag(from: start, to: end))
-            lagHistory.append("\(Int(lags.0))/\(Int(lags.1))")
+            let shown = [lags.0, lags.1].map { $0.isFinite ? String(Int($0)) : "stalled" }
+            lagHistory.append(shown.joined(separator: "/"))
             if lags.0 > Self.lateCallbackFrames || lags.1 > Self.lateCallbackFrames { lateWindows += 1 }
             let now = (time: end, disturbances: disturbances() + lateWindows)
             marks.append(now)
@@ -114,7 +115,7 @@ import Testing
     /// without reporting an xrun, and the drift moves with no counter moving (one CI run judged such a window:
     /// 362.7 ppm against a true -0.15). Measured here: undisturbed windows stray by 5-115 frames (16 windows
     /// of 3 runs); with stress-ng loading both cores to 70 %, 224-335 frames, and the drift went to -30 ppm
-    /// with no xrun, underrun or resync. 192 frames is 4 ms at 48 kHz.
+    /// with no xrun, underrun or resync. 192 frames is 4 ms at 48 kHz (4.4 at 44.1).
     static let lateCallbackFrames = 192.0
 
     /// A mono 44.1 kHz duplex stream from `jack`'s capture to an ALSA `file:` PCM writing `file`.

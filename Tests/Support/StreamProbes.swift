@@ -90,9 +90,10 @@ public final class RateProbe: @unchecked Sendable {
 
     /// How many frames the callbacks recorded between two `MonotonicClock` times strayed, at most, from the
     /// straight line through them: a cycle the server ran late without calling it an xrun, or a burst of
-    /// callbacks catching up, shows here and nowhere else. 0 before 10 callbacks.
+    /// callbacks catching up, shows here and nowhere else. Infinite with 10 callbacks or fewer between the
+    /// times: a device that stalled for the whole stretch strayed as far as can be.
     public func largestLag(from start: UInt64, to end: UInt64) -> Double {
-        guard let line = line(from: start, to: end) else { return 0 }
+        guard let line = line(from: start, to: end) else { return .infinity }
         return line.points.reduce(0) { max($0, abs($1.y - (line.intercept + line.slope * $1.x))) }
     }
 
