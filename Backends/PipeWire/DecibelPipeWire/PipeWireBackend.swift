@@ -11,7 +11,8 @@ import Musl
 ///
 /// libpipewire is loaded with `dlopen` on first use (`DECIBEL_PIPEWIRE_LIBRARY` names another file), so a
 /// program that includes this backend runs where libpipewire is missing; the backend then reports
-/// `.unavailable(reason:)`. Every call opens its own short connection, so results are never stale.
+/// `.unavailable(reason:)`. Where the daemon's socket is missing it is not loaded at all. Every call opens its
+/// own short connection, so results are never stale.
 public final class PipeWireBackend: AudioBackend {
     /// How the backend finds its library and daemon, and what it calls itself there.
     public struct Options: Sendable {
