@@ -16,11 +16,12 @@ import DecibelCore
 /// soxr VHQ matches libsamplerate's best quality at about 50–70× its speed, so Decibel uses soxr, VHQ by
 /// default.
 ///
-/// No allocation once prepared: soxr grows its FIFOs with `realloc` during the first blocks, so `init`
-/// primes the converter with silence in full-size blocks (an exact number of rate-ratio periods) and
+/// No allocation once prepared: soxr grows its FIFOs with `realloc`, so `init` primes the converter with
+/// silence, one large block and then full-size ones (an exact number of rate-ratio periods in all), and
 /// `process` drops the matching output frames, leaving the output sample-aligned with the input as if
 /// the converter were fresh. After that `process` never allocates while blocks stay within
-/// `maxInputFrames` (proven by the `formats-resampler` RealtimeSanitizer scenario).
+/// `maxInputFrames`, whatever their sizes (the `formats-resampler` and `formats-resampler-irregular`
+/// RealtimeSanitizer scenarios).
 public final class Resampler: @unchecked Sendable {
     /// Filter quality.
     public enum Quality: Sendable {
@@ -107,7 +108,13 @@ public final class Resampler: @unchecked Sendable {
             outputUnit = outputRate / Double(a)
         }
         if unit > 1 << 20 { unit = 1 }
-        let primeFrames = ((32 * maxInputFrames + unit - 1) / unit) * unit
+        // One large block first grows soxr's FIFOs (see `SoxrFIFOs`); then blocks of the working size.
+        let ratio = inputRate / outputRate
+        let growing = SoxrFIFOs.growingFrames(ratio: ratio, maxInputFrames: maxInputFrames)
+        let grown = SoxrFIFOs.runSilence(
+            through: converter, channelCount: channelCount, inputFrames: growing,
+            outputFrames: max(Int((Double(growing) / ratio).rounded(.up)) + 64, SoxrFIFOs.moveThresholdBytes))
+        let primeFrames = ((grown.consumed + 32 * maxInputFrames + unit - 1) / unit) * unit
         let expected =
             unit > 1
             ? (primeFrames / unit) * Int(outputUnit) : Int((Double(primeFrames) * outputRate / inputRate).rounded())
@@ -115,7 +122,7 @@ public final class Resampler: @unchecked Sendable {
         let source = UnsafeMutablePointer<UnsafeMutablePointer<Float>>.allocate(capacity: channelCount)
         defer { source.deallocate() }
         for channel in 0..<channelCount { source[channel] = silence }
-        var fed = 0, produced = 0
+        var fed = grown.consumed, produced = grown.produced
         while fed < primeFrames {
             let block = AudioBufferView(
                 channelPointers: source, channelCount: channelCount, frameCount: min(maxInputFrames, primeFrames - fed))

@@ -97,10 +97,19 @@ public final class VariableResampler: @unchecked Sendable {
         outputPointers.deallocate()
     }
 
-    /// Runs silence through the converter the way `produce` will run it, moving the ratio across its whole
-    /// range, so that soxr's FIFOs reach their working size now rather than on the render thread (a few
-    /// hundred blocks: soxr grows them in small steps; 300 blocks left none for 2 million blocks after).
+    /// Grows soxr's FIFOs with one large block of silence at each end of the ratio's range and at the
+    /// nominal ratio (the stages in use change with the octave; see `SoxrFIFOs`), then runs silence the way
+    /// `produce` will, moving the ratio across its range, so that nothing is left to grow on the render thread.
     private func prime() {
+        let lowest = nominalRatio * (1 - maximumDeviation), highest = nominalRatio * (1 + maximumDeviation)
+        let frames = SoxrFIFOs.growingFrames(ratio: highest, maxInputFrames: maxInputFrames)
+        let room = max(
+            Int((Double(frames) / lowest).rounded(.up)) + 64, 4 * outputBlockFrames + SoxrFIFOs.moveThresholdBytes)
+        for ratio in [lowest, highest, nominalRatio] {
+            _ = soxr_set_io_ratio(converter, ratio, 0)
+            _ = SoxrFIFOs.runSilence(
+                through: converter, channelCount: channelCount, inputFrames: frames, outputFrames: room)
+        }
         let output = AudioBuffer(channelCount: channelCount, frameCapacity: outputBlockFrames)
         for block in 0..<300 {
             let swing = [0.0, 1.0, -1.0][(block / 50) % 3] * maximumDeviation

@@ -11,7 +11,10 @@ import Glibc
 
 /// DecibelFormats' render-thread paths: `Recorder.append`, the resampler's `process`, file and push sources.
 enum FormatsScenarios {
-    static let all: [Scenario] = [recorderAppend, sourceRender, resampler, pushSource, clockBridge]
+    static let all: [Scenario] = [
+        recorderAppend, sourceRender, resampler, pushSource, clockBridge, variableResamplerIrregular,
+        resamplerIrregular,
+    ]
 
     /// The render-thread side of `Recorder`: appends on a real-time thread paced like a 48 kHz device
     /// (including overflow into a small ring) while the writer thread drains to a WAV file.
@@ -159,5 +162,80 @@ enum FormatsScenarios {
         guard blocks.load(ordering: .relaxed) > 100, report.fillRange != nil else {
             throw ScenarioFailure("the bridge did not run: \(blocks.load(ordering: .relaxed)) blocks, \(report)")
         }
+    }
+
+    /// `VariableResampler` driven the way a disturbed bridge drives it: output requests of any size up to the
+    /// block, a source that hands over anything from nothing to a full block, and the ratio jumping across its
+    /// whole range with any slew, for several rate pairs. A stalled device makes such patterns; soxr must
+    /// not grow a FIFO on the render thread for any of them.
+    static let variableResamplerIrregular = Scenario(
+        "formats-variable-resampler-irregular",
+        "VariableResampler with random request sizes, starved input and ratio jumps, five rate pairs"
+    ) {
+        var random = SplitMix64(seed: 0x5eed)
+        var produced = 0
+        for (inputRate, outputRate) in [
+            (48_000.0, 44_100.0), (44_100.0, 48_000.0), (16_000.0, 48_000.0),
+            (48_000.0, 16_000.0), (96_000.0, 44_100.0),
+        ] {
+            let blockFrames = 1024
+            let resampler = try VariableResampler(
+                inputRate: inputRate, outputRate: outputRate, channelCount: 2,
+                maxInputFrames: Int((Double(blockFrames) * inputRate / outputRate * 1.02).rounded(.up)) + 16,
+                outputBlockFrames: blockFrames)
+            let output = AudioBuffer(channelCount: 2, frameCapacity: blockFrames)
+            for _ in 0..<5_000 {  // without the fix, 48 → 16 kHz grew a FIFO at its 120th block
+                let frames = 1 + Int(random.next() % UInt64(blockFrames))
+                let offered = Int(random.next() % UInt64(resampler.maxInputFrames + 1))
+                let starved = random.next() % 8 == 0
+                let swing = (Double(random.next() % 2001) / 1000 - 1) * resampler.maximumDeviation
+                let slew = Int(random.next() % UInt64(2 * blockFrames))
+                RealtimeSanitizer.enter()
+                resampler.setRatio(resampler.nominalRatio * (1 + swing), slewFrames: slew)
+                produced += resampler.produce(into: output.view(frames: frames)) { staging in
+                    starved ? 0 : min(offered, staging.frameCount)
+                }
+                RealtimeSanitizer.exit()
+            }
+        }
+        guard produced > 500_000 else { throw ScenarioFailure("the resampler produced only \(produced) frames") }
+    }
+
+    /// `Resampler` (fixed ratio) with input and output blocks of any size up to its maximum, several rate pairs.
+    static let resamplerIrregular = Scenario(
+        "formats-resampler-irregular", "Resampler with random input and output block sizes, five rate pairs"
+    ) {
+        var random = SplitMix64(seed: 0xb10c)
+        var produced = 0
+        for (inputRate, outputRate) in [
+            (48_000.0, 44_100.0), (44_100.0, 48_000.0), (16_000.0, 48_000.0),
+            (48_000.0, 16_000.0), (96_000.0, 44_100.0),
+        ] {
+            let converter = try Resampler(
+                inputRate: inputRate, outputRate: outputRate, channelCount: 2, maxInputFrames: 1024)
+            let input = AudioBuffer(channelCount: 2, frameCapacity: 1024)
+            let output = AudioBuffer(channelCount: 2, frameCapacity: converter.maxOutputFrames(forInput: 1024))
+            for _ in 0..<20_000 {  // without the fix, 48 → 44.1 kHz grew a FIFO at its 8624th block
+                let frames = Int(random.next() % 1025)
+                let room = 1 + Int(random.next() % UInt64(output.frameCapacity))
+                RealtimeSanitizer.enter()
+                produced += converter.process(input.view(frames: frames), into: output.view(frames: room)).produced
+                RealtimeSanitizer.exit()
+            }
+        }
+        guard produced > 1_000_000 else { throw ScenarioFailure("the resampler produced only \(produced) frames") }
+    }
+}
+
+/// A small deterministic generator (SplitMix64), so a failing pattern can be run again.
+struct SplitMix64: RandomNumberGenerator {
+    private var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
     }
 }
