@@ -76,10 +76,11 @@ final class FileDecoderState: @unchecked Sendable {
             guard !ended, ring.availableToWrite >= need else {
                 // A full ring holds most of `bufferSeconds` (1 s by default): a nap of an eighth of it (250 ms
                 // at most, for a player's rings of 2 s and more) leaves it seven eighths full and costs four to
-                // eight wake-ups a second. A control thread's seek or stop signals `wake` and is seen at once; a
-                // render thread's seek after the nap, which is 2 ms while one was announced (a longer one would
-                // be silence after the seek). A render thread's seek empties the ring, so the decoder refills it
-                // when it sees the seek; a control thread's leaves the stale frames for the next render to skip.
+                // eight wake-ups a second. A control thread's seek or stop signals `wake` and is seen at once.
+                // A render thread may not signal (that takes a lock), so its seek is seen when the nap ends:
+                // while one is announced the nap is 2 ms, since a longer one would be heard as silence after
+                // the seek. A render thread's seek empties the ring, so the decoder refills it when it sees the
+                // seek; a control thread's leaves the stale frames for the next render to skip.
                 let announced = MonotonicClock.now() < seekExpectedUntil.load(ordering: .relaxed)
                 wake.wait(timeoutNanoseconds: announced ? 2_000_000 : napNanoseconds)
                 continue
