@@ -109,12 +109,12 @@ public final class Resampler: @unchecked Sendable {
         }
         if unit > 1 << 20 { unit = 1 }
         // One large block first grows soxr's FIFOs (see `SoxrFIFOs`); then blocks of the working size.
-        let ratio = inputRate / outputRate
-        let growing = SoxrFIFOs.growingFrames(ratio: ratio, maxInputFrames: maxInputFrames)
-        let grown = SoxrFIFOs.runSilence(
+        let growing = SoxrFIFOs.growingFrames(
+            .constantRate, ratio: inputRate / outputRate, maxInputFrames: maxInputFrames)
+        let grownOutput = SoxrFIFOs.runSilence(
             through: converter, channelCount: channelCount, inputFrames: growing,
-            outputFrames: max(Int((Double(growing) / ratio).rounded(.up)) + 64, SoxrFIFOs.moveThresholdBytes))
-        let primeFrames = ((grown.consumed + 32 * maxInputFrames + unit - 1) / unit) * unit
+            room: SoxrFIFOs.drainingFrames(.constantRate, maxOutputFrames: maxOutputFrames(forInput: maxInputFrames)))
+        let primeFrames = ((growing + 32 * maxInputFrames + unit - 1) / unit) * unit
         let expected =
             unit > 1
             ? (primeFrames / unit) * Int(outputUnit) : Int((Double(primeFrames) * outputRate / inputRate).rounded())
@@ -122,7 +122,7 @@ public final class Resampler: @unchecked Sendable {
         let source = UnsafeMutablePointer<UnsafeMutablePointer<Float>>.allocate(capacity: channelCount)
         defer { source.deallocate() }
         for channel in 0..<channelCount { source[channel] = silence }
-        var fed = grown.consumed, produced = grown.produced
+        var fed = growing, produced = grownOutput
         while fed < primeFrames {
             let block = AudioBufferView(
                 channelPointers: source, channelCount: channelCount, frameCount: min(maxInputFrames, primeFrames - fed))

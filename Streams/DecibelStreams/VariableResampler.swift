@@ -7,8 +7,8 @@ import DecibelCore
 /// Measured on this machine (libsoxr 0.1.3, a 1 kHz sine at ratios 1.0002 and 1.0884, least-squares sine
 /// fit): 121 dB SNR whatever the quality recipe — soxr's variable-rate stage sets the floor — at about
 /// 600× real time per channel. Like `Resampler`, `init` primes the converter so that `process` and
-/// `setRatio(_:slewFrames:)` never allocate (checked by the `formats-clock-bridge` RealtimeSanitizer
-/// scenario).
+/// `setRatio(_:slewFrames:)` never allocate, whatever the block sizes (checked by the `formats-clock-bridge`
+/// and `formats-variable-resampler-irregular` RealtimeSanitizer scenarios).
 public final class VariableResampler: @unchecked Sendable {
     /// Input frames per output frame when the two clocks agree (input rate ÷ output rate).
     public let nominalRatio: Double
@@ -101,14 +101,11 @@ public final class VariableResampler: @unchecked Sendable {
     /// nominal ratio (the stages in use change with the octave; see `SoxrFIFOs`), then runs silence the way
     /// `produce` will, moving the ratio across its range, so that nothing is left to grow on the render thread.
     private func prime() {
-        let lowest = nominalRatio * (1 - maximumDeviation), highest = nominalRatio * (1 + maximumDeviation)
-        let frames = SoxrFIFOs.growingFrames(ratio: highest, maxInputFrames: maxInputFrames)
-        let room = max(
-            Int((Double(frames) / lowest).rounded(.up)) + 64, 4 * outputBlockFrames + SoxrFIFOs.moveThresholdBytes)
-        for ratio in [lowest, highest, nominalRatio] {
-            _ = soxr_set_io_ratio(converter, ratio, 0)
-            _ = SoxrFIFOs.runSilence(
-                through: converter, channelCount: channelCount, inputFrames: frames, outputFrames: room)
+        let frames = SoxrFIFOs.growingFrames(.variableRate, ratio: highestRatio, maxInputFrames: maxInputFrames)
+        let room = SoxrFIFOs.drainingFrames(.variableRate, maxOutputFrames: outputBlockFrames)
+        for growingRatio in [lowestRatio, highestRatio, nominalRatio] {
+            _ = soxr_set_io_ratio(converter, growingRatio, 0)
+            _ = SoxrFIFOs.runSilence(through: converter, channelCount: channelCount, inputFrames: frames, room: room)
         }
         let output = AudioBuffer(channelCount: channelCount, frameCapacity: outputBlockFrames)
         for block in 0..<300 {
@@ -130,12 +127,17 @@ public final class VariableResampler: @unchecked Sendable {
     public var delayFrames: Double { soxr_delay(converter) }
 
     /// Sets the ratio (input frames per output frame), clamped to `nominalRatio` ± `maximumDeviation`,
-    /// gliding to it over `slewFrames` output frames. Real-time safe.
+    /// gliding to it over `slewFrames` output frames (0 and 1 set it at once). Real-time safe.
     public func setRatio(_ newRatio: Double, slewFrames: Int) {
-        let lowest = nominalRatio * (1 - maximumDeviation), highest = nominalRatio * (1 + maximumDeviation)
-        ratio = min(max(newRatio, lowest), highest)
-        _ = soxr_set_io_ratio(converter, ratio, max(0, slewFrames))
+        ratio = min(max(newRatio, lowestRatio), highestRatio)
+        // At least one frame: soxr takes a slew of 0 as "set the step now" but leaves a glide still under
+        // way running, which then ends on its old target.
+        _ = soxr_set_io_ratio(converter, ratio, max(1, slewFrames))
     }
+
+    /// The ends of the range `setRatio` clamps to.
+    private var lowestRatio: Double { nominalRatio * (1 - maximumDeviation) }
+    private var highestRatio: Double { nominalRatio * (1 + maximumDeviation) }
 
     /// Fills `output` with converted frames, taking input from `source` as needed: `source` fills the view
     /// it is given (up to `maxInputFrames` frames) from the front and returns how many frames it wrote

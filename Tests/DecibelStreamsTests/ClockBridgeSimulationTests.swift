@@ -18,10 +18,13 @@ import Testing
     // An hour of simulated clocks is the plain pass's job: under a sanitizer this one test set the length of the
     // whole offline run (104 s of ThreadSanitizer's, against 31 s plain), and the sanitizer passes run the bridge
     // across real threads in DecibelTests' ClockBridgeTests anyway.
+    /// `offsetPPM`: how far each crystal is off, the input's up and the output's down (negative: the input is
+    /// the slow one, and the resampler must run below a ratio of 1, an octave apart inside soxr).
     @Test(
         "two Null devices 200 ppm apart run duplex for a simulated hour: no xrun, fill in band, drift measured",
-        .disabled(if: TestEnvironment.sanitizerSlowsRendering, "an hour of simulation: the plain pass runs it"))
-    func simulatedHour() throws {
+        .disabled(if: TestEnvironment.sanitizerSlowsRendering, "an hour of simulation: the plain pass runs it"),
+        arguments: [(100.0, 3600.0), (-100.0, 600.0)])
+    func simulatedHour(offsetPPM: Double, seconds: Double) throws {
         let clock = SimulatedClock()
         let listening = Atomic<Bool>(false)
         let heard = CaptureSink(seconds: 2, rate: 48_000)
@@ -41,10 +44,9 @@ import Testing
         let output = try #require(duplex.outputStream as? NullStream)
         try duplex.start()
 
-        // The input device's crystal runs 100 ppm fast and the output's 100 ppm slow.
-        let inputRate = 48_000 * (1 + 100e-6), outputRate = 48_000 * (1 - 100e-6)
+        let inputRate = 48_000 * (1 + offsetPPM * 1e-6), outputRate = 48_000 * (1 - offsetPPM * 1e-6)
         let truthPPM = (inputRate / outputRate - 1) * 1e6
-        let hour = 3600.0, settle = 60.0
+        let hour = seconds, settle = 60.0
         var inputTime = 0.0, outputTime = 0.0, settled = false
         var driftSeen: ClosedRange<Double>?
         while outputTime < hour {

@@ -170,21 +170,22 @@ enum FormatsScenarios {
     /// not grow a FIFO on the render thread for any of them.
     static let variableResamplerIrregular = Scenario(
         "formats-variable-resampler-irregular",
-        "VariableResampler with random request sizes, starved input and ratio jumps, five rate pairs"
+        "VariableResampler with random request sizes, starved input and ratio jumps, six rate pairs"
     ) {
-        var random = SplitMix64(seed: 0x5eed)
         var produced = 0
-        for (inputRate, outputRate) in [
-            (48_000.0, 44_100.0), (44_100.0, 48_000.0), (16_000.0, 48_000.0),
-            (48_000.0, 16_000.0), (96_000.0, 44_100.0),
-        ] {
+        let pairs = [
+            (48_000.0, 44_100.0), (44_100.0, 48_000.0), (16_000.0, 48_000.0), (48_000.0, 16_000.0),
+            (96_000.0, 44_100.0), (8_000.0, 192_000.0),
+        ]
+        for (pairIndex, (inputRate, outputRate)) in pairs.enumerated() {
+            var random = SplitMix64(seed: 0x5eed &+ UInt64(pairIndex) &* 31)
             let blockFrames = 1024
             let resampler = try VariableResampler(
                 inputRate: inputRate, outputRate: outputRate, channelCount: 2,
                 maxInputFrames: Int((Double(blockFrames) * inputRate / outputRate * 1.02).rounded(.up)) + 16,
                 outputBlockFrames: blockFrames)
             let output = AudioBuffer(channelCount: 2, frameCapacity: blockFrames)
-            for _ in 0..<5_000 {  // without the fix, 48 → 16 kHz grew a FIFO at its 120th block
+            for _ in 0..<5_000 {  // without the large priming block, soxr reallocates here
                 let frames = 1 + Int(random.next() % UInt64(blockFrames))
                 let offered = Int(random.next() % UInt64(resampler.maxInputFrames + 1))
                 let starved = random.next() % 8 == 0
@@ -201,26 +202,34 @@ enum FormatsScenarios {
         guard produced > 500_000 else { throw ScenarioFailure("the resampler produced only \(produced) frames") }
     }
 
-    /// `Resampler` (fixed ratio) with input and output blocks of any size up to its maximum, several rate pairs.
+    /// `Resampler` (fixed ratio) with input and output blocks of any size up to its maximum (one input in eight
+    /// empty: a starved source), both qualities, six rate pairs, each with its own seed.
     static let resamplerIrregular = Scenario(
-        "formats-resampler-irregular", "Resampler with random input and output block sizes, five rate pairs"
+        "formats-resampler-irregular",
+        "Resampler with random input and output block sizes and starved input, both qualities, six rate pairs"
     ) {
-        var random = SplitMix64(seed: 0xb10c)
         var produced = 0
-        for (inputRate, outputRate) in [
-            (48_000.0, 44_100.0), (44_100.0, 48_000.0), (16_000.0, 48_000.0),
-            (48_000.0, 16_000.0), (96_000.0, 44_100.0),
-        ] {
-            let converter = try Resampler(
-                inputRate: inputRate, outputRate: outputRate, channelCount: 2, maxInputFrames: 1024)
-            let input = AudioBuffer(channelCount: 2, frameCapacity: 1024)
-            let output = AudioBuffer(channelCount: 2, frameCapacity: converter.maxOutputFrames(forInput: 1024))
-            for _ in 0..<20_000 {  // without the fix, 48 → 44.1 kHz grew a FIFO at its 8624th block
-                let frames = Int(random.next() % 1025)
-                let room = 1 + Int(random.next() % UInt64(output.frameCapacity))
-                RealtimeSanitizer.enter()
-                produced += converter.process(input.view(frames: frames), into: output.view(frames: room)).produced
-                RealtimeSanitizer.exit()
+        let pairs = [
+            (48_000.0, 44_100.0), (44_100.0, 48_000.0), (16_000.0, 48_000.0), (48_000.0, 16_000.0),
+            (96_000.0, 44_100.0), (8_000.0, 192_000.0),
+        ]
+        for (pairIndex, (inputRate, outputRate)) in pairs.enumerated() {
+            for quality in [Resampler.Quality.veryHigh, .high] {
+                var random = SplitMix64(seed: 0xb10c &+ UInt64(pairIndex) &* 31 &+ (quality == .high ? 7 : 0))
+                let converter = try Resampler(
+                    inputRate: inputRate, outputRate: outputRate, channelCount: 2, quality: quality,
+                    maxInputFrames: 1024)
+                let input = AudioBuffer(channelCount: 2, frameCapacity: 1024)
+                let output = AudioBuffer(channelCount: 2, frameCapacity: converter.maxOutputFrames(forInput: 1024))
+                // Without the large priming block, soxr reallocates here.
+                let blocks = outputRate > 4 * inputRate ? 1_000 : 10_000
+                for _ in 0..<blocks {
+                    let frames = random.next() % 8 == 0 ? 0 : Int(random.next() % 1025)
+                    let room = 1 + Int(random.next() % UInt64(output.frameCapacity))
+                    RealtimeSanitizer.enter()
+                    produced += converter.process(input.view(frames: frames), into: output.view(frames: room)).produced
+                    RealtimeSanitizer.exit()
+                }
             }
         }
         guard produced > 1_000_000 else { throw ScenarioFailure("the resampler produced only \(produced) frames") }
