@@ -97,11 +97,41 @@ enum CaptureCheck {
         var magnitude: Double
         var callbacks: Int
         var wrongSizes: Int
+        var analysedFrames: Int
     }
 
     static func run(
         backend: PulseBackend, server: PulseTestServer, frequency: Double, amplitude: Float = 0.5
     ) throws -> Result {
+        // As in PlaybackCheck: on PipeWire a recording the server itself broke (pacat's stream and this one
+        // are both nodes inside pipewire-pulse; see GraphWatch) is measured again, twice at most.
+        var attempt = 1
+        while true {
+            let (result, xruns, graph) = try measure(
+                backend: backend, server: server, frequency: frequency, amplitude: amplitude)
+            let intact =
+                result.analysedFrames > 24_000 && abs(result.frequency - frequency) < 1
+                && abs(result.magnitude - Double(amplitude)) < 0.05
+            if !intact, xruns == 0, let graph, graph.missed > 0, attempt < 3 {
+                print(
+                    "the PipeWire graph ran \(graph.missed) of \(graph.cycles) cycles without one of pipewire-pulse's nodes (the server's process not scheduled in time; the stream reported no overflow): measuring again"
+                )
+                attempt += 1
+                continue
+            }
+            let context = graph.map { " (graph: \($0.missed) of \($0.cycles) cycles missed a node)" } ?? ""
+            #expect(result.analysedFrames > 24_000, "too little of the tone was captured on \(server)")
+            #expect(abs(result.frequency - frequency) < 1, "frequency on \(server)\(context)")
+            #expect(abs(result.magnitude - Double(amplitude)) < 0.05, "level on \(server)\(context)")
+            #expect(result.wrongSizes == 0, "every capture callback gets a complete buffer")
+            return result
+        }
+    }
+
+    /// One measurement: pacat plays two seconds of the tone; one second of steady state is analysed.
+    private static func measure(
+        backend: PulseBackend, server: PulseTestServer, frequency: Double, amplitude: Float
+    ) throws -> (Result, xruns: Int, graph: (cycles: Int, missed: Int)?) {
         let rate = 48000.0
         let sink = CaptureSink(seconds: 4, rate: rate)
         let stream = try backend.makeStream(
@@ -113,9 +143,12 @@ enum CaptureCheck {
         try server.start(stream)
         Thread.sleep(forTimeInterval: 0.2)
         let tone = interleavedSine(frequency: frequency, amplitude: amplitude, seconds: 2, rate: Int(rate), channels: 2)
+        let watch = server.pipewireRuntimeDirectory.map { GraphWatch(pipewireRuntime: "\($0)/pulse/pw") }
         let played = try server.play(tone, to: server.sink, rate: Int(rate), channels: 2)
+        let graph = watch?.stop()
         #expect(played.status == 0, "pacat failed: \(played.standardError)")
         Thread.sleep(forTimeInterval: 0.2)
+        let xruns = stream.xrunCount
         try stream.stop()
         let captured = sink.drain()
         let start = min(
@@ -125,14 +158,11 @@ enum CaptureCheck {
         let result = Result(
             frequency: SignalAnalysis.frequency(steady, sampleRate: rate),
             magnitude: SignalAnalysis.magnitude(of: frequency, in: steady, sampleRate: rate),
-            callbacks: sink.callbacks.load(ordering: .relaxed), wrongSizes: sink.wrongSizes.load(ordering: .relaxed))
+            callbacks: sink.callbacks.load(ordering: .relaxed), wrongSizes: sink.wrongSizes.load(ordering: .relaxed),
+            analysedFrames: steady.count)
         print(
-            "capture on \(server): \(captured.count) frames in \(result.callbacks) callbacks of \(stream.format.bufferSize) (\(result.wrongSizes) of another size); frequency \(String(format: "%.2f", result.frequency)) Hz (want \(frequency)), magnitude \(String(format: "%.3f", result.magnitude)) (want \(amplitude))"
+            "capture on \(server): \(captured.count) frames in \(result.callbacks) callbacks of \(stream.format.bufferSize) (\(result.wrongSizes) of another size), \(xruns) xruns; frequency \(String(format: "%.2f", result.frequency)) Hz (want \(frequency)), magnitude \(String(format: "%.3f", result.magnitude)) (want \(amplitude))"
         )
-        #expect(steady.count > Int(rate) / 2, "too little of the tone was captured on \(server)")
-        #expect(abs(result.frequency - frequency) < 1, "frequency on \(server)")
-        #expect(abs(result.magnitude - Double(amplitude)) < 0.05, "level on \(server)")
-        #expect(result.wrongSizes == 0, "every capture callback gets a complete buffer")
-        return result
+        return (result, xruns, graph)
     }
 }
