@@ -56,4 +56,23 @@ final class GraphWatch {
         }
         return (cycles, missed)
     }
+
+    /// Whether a measurement that is not `intact` was broken by the server itself (no xrun reported, and
+    /// cycles the graph ran without a pipewire-pulse node) and may be measured again: at most twice, counted
+    /// in `attempt`. Says so when it is.
+    static func measureAgain(
+        intact: Bool, xruns: Int, graph: (cycles: Int, missed: Int)?, attempt: inout Int
+    ) -> Bool {
+        guard !intact, xruns == 0, let graph, graph.missed > 0, attempt < 3 else { return false }
+        print(
+            "the PipeWire graph ran \(graph.missed) of \(graph.cycles) cycles without one of pipewire-pulse's nodes (the server's process not scheduled in time; the stream reported no xrun): measuring again"
+        )
+        attempt += 1
+        return true
+    }
+
+    /// The graph's missed cycles, for a failure's message ("" without a profile).
+    static func describe(_ graph: (cycles: Int, missed: Int)?) -> String {
+        graph.map { " (graph: \($0.missed) of \($0.cycles) cycles missed a node)" } ?? ""
+    }
 }

@@ -34,14 +34,8 @@ enum PlaybackCheck {
             let intact =
                 result.analysedFrames > Int(rate) / 2 && abs(result.frequency - frequency) < 1
                 && abs(result.magnitude - Double(amplitude)) < 0.05 && result.largestStep < bound
-            if !intact, xruns == 0, let graph, graph.missed > 0, attempt < 3 {
-                print(
-                    "the PipeWire graph ran \(graph.missed) of \(graph.cycles) cycles without one of pipewire-pulse's nodes (the server's process not scheduled in time; the stream reported no underflow): measuring again"
-                )
-                attempt += 1
-                continue
-            }
-            let context = graph.map { " (graph: \($0.missed) of \($0.cycles) cycles missed a node)" } ?? ""
+            if GraphWatch.measureAgain(intact: intact, xruns: xruns, graph: graph, attempt: &attempt) { continue }
+            let context = GraphWatch.describe(graph)
             #expect(result.analysedFrames > Int(rate) / 2, "parec recorded too little of the sine on \(server)")
             #expect(abs(result.frequency - frequency) < 1, "frequency on \(server)\(context)")
             #expect(abs(result.magnitude - Double(amplitude)) < 0.05, "level on \(server)\(context)")
@@ -112,14 +106,8 @@ enum CaptureCheck {
             let intact =
                 result.analysedFrames > 24_000 && abs(result.frequency - frequency) < 1
                 && abs(result.magnitude - Double(amplitude)) < 0.05
-            if !intact, xruns == 0, let graph, graph.missed > 0, attempt < 3 {
-                print(
-                    "the PipeWire graph ran \(graph.missed) of \(graph.cycles) cycles without one of pipewire-pulse's nodes (the server's process not scheduled in time; the stream reported no overflow): measuring again"
-                )
-                attempt += 1
-                continue
-            }
-            let context = graph.map { " (graph: \($0.missed) of \($0.cycles) cycles missed a node)" } ?? ""
+            if GraphWatch.measureAgain(intact: intact, xruns: xruns, graph: graph, attempt: &attempt) { continue }
+            let context = GraphWatch.describe(graph)
             #expect(result.analysedFrames > 24_000, "too little of the tone was captured on \(server)")
             #expect(abs(result.frequency - frequency) < 1, "frequency on \(server)\(context)")
             #expect(abs(result.magnitude - Double(amplitude)) < 0.05, "level on \(server)\(context)")

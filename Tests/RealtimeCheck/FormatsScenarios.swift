@@ -164,6 +164,13 @@ enum FormatsScenarios {
         }
     }
 
+    /// Input and output rates the irregular scenarios convert between: both directions near 1, the octaves
+    /// either way, and the widest ratio a player meets.
+    static let irregularRatePairs = [
+        (48_000.0, 44_100.0), (44_100.0, 48_000.0), (16_000.0, 48_000.0), (48_000.0, 16_000.0),
+        (96_000.0, 44_100.0), (8_000.0, 192_000.0),
+    ]
+
     /// `VariableResampler` driven the way a disturbed bridge drives it: output requests of any size up to the
     /// block, a source that hands over anything from nothing to a full block, and the ratio jumping across its
     /// whole range with any slew, for several rate pairs. A stalled device makes such patterns; soxr must
@@ -173,11 +180,7 @@ enum FormatsScenarios {
         "VariableResampler with random request sizes, starved input and ratio jumps, six rate pairs"
     ) {
         var produced = 0
-        let pairs = [
-            (48_000.0, 44_100.0), (44_100.0, 48_000.0), (16_000.0, 48_000.0), (48_000.0, 16_000.0),
-            (96_000.0, 44_100.0), (8_000.0, 192_000.0),
-        ]
-        for (pairIndex, (inputRate, outputRate)) in pairs.enumerated() {
+        for (pairIndex, (inputRate, outputRate)) in irregularRatePairs.enumerated() {
             var random = SplitMix64(seed: 0x5eed &+ UInt64(pairIndex) &* 31)
             let blockFrames = 1024
             let resampler = try VariableResampler(
@@ -209,11 +212,7 @@ enum FormatsScenarios {
         "Resampler with random input and output block sizes and starved input, both qualities, six rate pairs"
     ) {
         var produced = 0
-        let pairs = [
-            (48_000.0, 44_100.0), (44_100.0, 48_000.0), (16_000.0, 48_000.0), (48_000.0, 16_000.0),
-            (96_000.0, 44_100.0), (8_000.0, 192_000.0),
-        ]
-        for (pairIndex, (inputRate, outputRate)) in pairs.enumerated() {
+        for (pairIndex, (inputRate, outputRate)) in irregularRatePairs.enumerated() {
             for quality in [Resampler.Quality.veryHigh, .high] {
                 var random = SplitMix64(seed: 0xb10c &+ UInt64(pairIndex) &* 31 &+ (quality == .high ? 7 : 0))
                 let converter = try Resampler(
