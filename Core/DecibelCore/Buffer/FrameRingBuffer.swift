@@ -28,11 +28,14 @@ public final class FrameRingBuffer: @unchecked Sendable {
     /// Frames the ring holds at most.
     public var capacity: Int { cursors.capacity }
 
-    /// Producer: frames that can be written now.
-    public var availableToWrite: Int { cursors.writable().count }
+    /// Frames that can be written now: exact on the producer's thread, a snapshot on any other (a control
+    /// thread watching the fill). Reads both counters and leaves the producer's cached copy alone.
+    public var availableToWrite: Int { capacity - cursors.filledCount() }
 
-    /// Consumer: frames that can be read now.
-    public var availableToRead: Int { cursors.readable().count }
+    /// Frames that can be read now: exact on the consumer's thread, a snapshot on any other. Reads both
+    /// counters and leaves the consumer's cached copy alone, so a control thread may ask while the render
+    /// thread reads (it used to refresh that cache, a data race ThreadSanitizer caught).
+    public var availableToRead: Int { cursors.filledCount() }
 
     /// Producer: appends up to `source.frameCount` frames and returns how many fit. Channels of
     /// `source` beyond the ring's are ignored; missing ones are written as silence.
