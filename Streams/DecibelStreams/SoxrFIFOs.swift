@@ -11,11 +11,11 @@ import CSoxr
 /// scenarios, and a JACK bridged duplex whose process thread had stalled).
 ///
 /// A FIFO never shrinks, so one write larger than `FIFO_MIN` plus the most a later call keeps and adds
-/// settles it for good. One large block of input does that for the FIFOs it fills whole: the input stage's,
-/// the stages the block flows through at once (the variable-rate engine's, and the constant-rate engine's
-/// leading half-band stages), and the output FIFO, which `runSilence` drains in large pieces. The constant-
-/// rate engine's later stages are filled in fixed chunks whatever the caller's block sizes; for them the
-/// evidence is the scenarios' random blocks, not this argument.
+/// settles it for good. One large block of input does that for the FIFOs it fills whole: the input stage's
+/// and the output FIFO (which `runSilence` drains in large pieces) in both engines, and in the variable-rate
+/// engine the stages after the input too, since each takes all its predecessor holds. The constant-rate
+/// engine's later stages take their input in chunks of their own size; for them the evidence is the
+/// scenarios' random blocks, not this argument.
 enum SoxrFIFOs {
     /// Which of soxr's engines a converter runs on: they keep different `FIFO_MIN`s and decimate differently.
     enum Engine {
@@ -28,17 +28,17 @@ enum SoxrFIFOs {
         var moveThresholdSamples: Int { self == .constantRate ? 0x4000 / 4 : 0x8000 / 4 }
     }
 
-    /// Input frames for the growing block at `ratio` (input over output): `FIFO_MIN` at the most decimated
-    /// stage the input flows through whole (the constant-rate engine halves the rate ⌊log₂ ratio⌋ − 1 times
-    /// from a ratio of 4, the variable-rate one ⌊log₂ ratio⌋ times), plus four of the largest blocks and room
-    /// for the filters' history. Ratios above 512 are grown as if they were 512.
+    /// Input frames for the growing block at `ratio` (input over output): `FIFO_MIN` plus four of the largest
+    /// blocks and room for the filters' history, at the most decimated stage the block fills whole (the
+    /// variable-rate engine halves the rate ⌊log₂ ratio⌋ times; in the constant-rate one only the input stage
+    /// takes the block whole). Ratios above 512 are grown as if they were 512.
     static func growingFrames(_ engine: Engine, ratio: Double, maxInputFrames: Int) -> Int {
         var octaves = 0, rest = ratio
         while rest >= 2 && octaves < 9 {
             rest /= 2
             octaves += 1
         }
-        let halvings = engine == .constantRate ? max(0, octaves - 1) : octaves
+        let halvings = engine == .constantRate ? 0 : octaves
         return (engine.moveThresholdSamples << halvings) + 4 * maxInputFrames + 4096
     }
 
@@ -66,14 +66,15 @@ enum SoxrFIFOs {
             inputs[channel] = UnsafeRawPointer(silence)
             outputs[channel] = UnsafeMutableRawPointer(sink)  // every channel's output is thrown away
         }
-        var total = 0, produced = 0, taken = 0
+        var total = 0, produced = 0
         _ = soxr_process(
             converter, UnsafeRawPointer(inputs), inputFrames, nil, UnsafeMutableRawPointer(outputs), room, &produced)
         total += produced
         var calls = 0
-        while produced == room && calls < 100_000 {  // no input: what the block left behind
+        // No input: what the block left behind. The bound only guards against a soxr that never runs dry.
+        while produced == room && calls < 100_000 {
             _ = soxr_process(
-                converter, UnsafeRawPointer(inputs), 0, &taken, UnsafeMutableRawPointer(outputs), room, &produced)
+                converter, UnsafeRawPointer(inputs), 0, nil, UnsafeMutableRawPointer(outputs), room, &produced)
             total += produced
             calls += 1
         }

@@ -7,8 +7,8 @@ import DecibelCore
 /// Measured on this machine (libsoxr 0.1.3, a 1 kHz sine at ratios 1.0002 and 1.0884, least-squares sine
 /// fit): 121 dB SNR whatever the quality recipe — soxr's variable-rate stage sets the floor — at about
 /// 600× real time per channel. Like `Resampler`, `init` primes the converter so that `process` and
-/// `setRatio(_:slewFrames:)` never allocate, whatever the block sizes (checked by the `formats-clock-bridge`
-/// and `formats-variable-resampler-irregular` RealtimeSanitizer scenarios).
+/// `setRatio(_:slewFrames:)` never allocate (checked by the `formats-clock-bridge` RealtimeSanitizer scenario,
+/// and with random block sizes and ratio jumps by `formats-variable-resampler-irregular`).
 public final class VariableResampler: @unchecked Sendable {
     /// Input frames per output frame when the two clocks agree (input rate ÷ output rate).
     public let nominalRatio: Double
@@ -127,7 +127,7 @@ public final class VariableResampler: @unchecked Sendable {
     public var delayFrames: Double { soxr_delay(converter) }
 
     /// Sets the ratio (input frames per output frame), clamped to `nominalRatio` ± `maximumDeviation`,
-    /// gliding to it over `slewFrames` output frames (0 and 1 set it at once). Real-time safe.
+    /// gliding to it over `slewFrames` output frames (0 and 1: from the next output frame). Real-time safe.
     public func setRatio(_ newRatio: Double, slewFrames: Int) {
         ratio = min(max(newRatio, lowestRatio), highestRatio)
         // At least one frame: soxr takes a slew of 0 as "set the step now" but leaves a glide still under

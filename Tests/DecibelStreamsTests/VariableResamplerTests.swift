@@ -1,7 +1,6 @@
 import DecibelCore
+import DecibelStreams
 import Testing
-
-@testable import DecibelStreams
 
 @Suite struct VariableResamplerTests {
     /// Where a click at input frame `click` leaves the converter (output frame), after `steer` set the ratio.
