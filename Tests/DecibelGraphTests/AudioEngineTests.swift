@@ -68,6 +68,27 @@ private func threadCPUTime() -> Double {
         stream.close()
     }
 
+    @Test func aPlayersSecondLongBlockIsRenderedInPiecesThatJoinSeamlessly() throws {
+        let backend = NullBackend(options: .init(clock: .manual))
+        let engine = AudioEngine(channelCount: 2)
+        let stream = try backend.makeNullStream(
+            StreamConfiguration(channelCount: 2, bufferSize: .frames(44_100), render: engine.renderCallback))
+        try engine.attach(to: stream)
+        // Nodes' buffers stay 4096 frames, not a second's, however long the stream's blocks are.
+        #expect(engine.format.maximumFrameCount == 4096)
+        try engine.mainGroup.add(ToneGenerator(shape: .sine, frequency: 1000, amplitude: 0.5))
+        try stream.start()
+        let live = try (0..<2).flatMap { _ in Array(try stream.render(frames: 44_100)[0]) }
+        try stream.stop()
+        stream.close()
+
+        let whole = AudioEngine(channelCount: 2, maximumFrameCount: 88_200)
+        try whole.mainGroup.add(ToneGenerator(shape: .sine, frequency: 1000, amplitude: 0.5))
+        let offline = Array(try whole.render(frames: 88_200)[0])
+        #expect(live.count == 88_200)
+        #expect(firstMismatch(live, offline) == nil)
+    }
+
     @Test func aDetachedNodeStopsRenderingAndTheOldPlanIsReleasedOffTheRenderThread() throws {
         let engine = AudioEngine(channelCount: 1, maximumFrameCount: 64)
         weak var weakTone: ToneGenerator?
