@@ -18,6 +18,9 @@ final class PulseRenderPath: RenderWarmUp, @unchecked Sendable {
     private let sampleType: SampleType
     /// Frames the render callback gets at most (playback is chunked to this).
     let maximumFrames: Int
+    /// Frames a playback callback gets at most: a player's second-long request is rendered in pieces this long
+    /// straight into libpulse's buffer, so the render buffer stays 4096 frames whatever the latency.
+    private let outputPieceFrames: Int
     /// Frames per capture delivery (input-only streams always get exactly this many).
     let blockFrames: Int
     let outputFrameBytes: Int
@@ -52,7 +55,8 @@ final class PulseRenderPath: RenderWarmUp, @unchecked Sendable {
         blockFrames = format.bufferSize
         outputFrameBytes = format.outputChannelCount * sampleType.bytesPerSample
         inputFrameBytes = format.inputChannelCount * sampleType.bytesPerSample
-        output = AudioBuffer(channelCount: format.outputChannelCount, frameCapacity: maximumFrames)
+        outputPieceFrames = min(maximumFrames, 4096)
+        output = AudioBuffer(channelCount: format.outputChannelCount, frameCapacity: outputPieceFrames)
         capture = AudioBuffer(channelCount: format.inputChannelCount, frameCapacity: blockFrames)
         duplex =
             format.inputChannelCount > 0 && format.outputChannelCount > 0
@@ -90,8 +94,8 @@ final class PulseRenderPath: RenderWarmUp, @unchecked Sendable {
         duplex?.reset()
     }
 
-    /// Write callback: renders exactly `bytes` (what the server asked for) in chunks of at most
-    /// `maximumFrames`, straight into libpulse's buffers from `pa_stream_begin_write`.
+    /// Write callback: renders exactly `bytes` (what the server asked for) straight into libpulse's buffers from
+    /// `pa_stream_begin_write`, each in pieces of at most 4096 frames.
     func write(stream: OpaquePointer, bytes: Int) {
         writeCallbacks &+= 1
         var remaining = bytes / outputFrameBytes
@@ -126,6 +130,15 @@ final class PulseRenderPath: RenderWarmUp, @unchecked Sendable {
     }
 
     private func renderOutput(frames: Int, into destination: UnsafeMutableRawPointer) {
+        var done = 0
+        while done < frames {
+            let piece = min(outputPieceFrames, frames - done)
+            renderOutputPiece(frames: piece, into: destination + done * outputFrameBytes)
+            done += piece
+        }
+    }
+
+    private func renderOutputPiece(frames: Int, into destination: UnsafeMutableRawPointer) {
         let out = output.view(frames: frames)
         out.clear()
         let input = duplex?.read(frames: frames, countingUnderrunsOn: priming ? nil : status) ?? AudioBufferView.empty
