@@ -1,5 +1,5 @@
 import DecibelCore
-import Foundation
+import FoundationEssentials
 
 /// What `decibel info` shows about a file: a plain value with a stable JSON encoding.
 ///
@@ -77,7 +77,7 @@ public struct AudioFileInfo: Sendable, Hashable, Codable {
             "Sample rate: \(sampleRate.rateText) Hz",
             "Channels:    \(channels)",
             "Frames:      \(frames)",
-            "Duration:    \(String(format: "%.3f", duration)) s",
+            "Duration:    \(String(printf: "%.3f", duration)) s",
         ]
         for key in metadata.keys.sorted() { lines.append("\(key.capitalized): \(metadata[key] ?? "")") }
         return lines.joined(separator: "\n")

@@ -1,5 +1,5 @@
 import DecibelCore
-import Foundation
+import FoundationEssentials
 
 #if canImport(Glibc)
 import Glibc

@@ -1,5 +1,5 @@
 import DecibelCore
-import Foundation
+import FoundationEssentials
 
 extension WaveformPeaks {
     /// audiowaveform's sample width: 8- or 16-bit integers.

@@ -1,5 +1,5 @@
 import DecibelCore
-import Foundation
+import FoundationEssentials
 
 extension WaveformPeaks {
     /// Reads an audiowaveform `.dat` file (version 1 or 2). Values come back scaled to -1…1 and `rms`

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
 /// The loop that keeps a ring between two clocks at its target fill: a PI controller on the ring's fill
 /// (smoothed), whose output is the relative correction to apply to the resampling ratio.

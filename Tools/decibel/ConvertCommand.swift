@@ -3,7 +3,8 @@ import Decibel
 import DecibelAnalysis
 import DecibelPlugins
 import DecibelToolSupport
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// `decibel convert`: one file to another format, rate or bit depth.
 struct ConvertCommand: ParsableCommand {
@@ -113,10 +114,10 @@ struct ConvertCommand: ParsableCommand {
             gain = wanted
             let limited = wanted < normalize - measured.integrated - 0.05
             printError(
-                "decibel: \(input) measures \(String(format: "%.1f", measured.integrated)) LUFS, true peak \(String(format: "%.1f", measured.truePeak)) dBTP; gain \(String(format: "%+.2f", gain)) dB"
+                "decibel: \(input) measures \(String(printf: "%.1f", measured.integrated)) LUFS, true peak \(String(printf: "%.1f", measured.truePeak)) dBTP; gain \(String(printf: "%+.2f", gain)) dB"
                     + (limited
-                        ? " (held by the \(String(format: "%.1f", truePeakCeiling)) dBTP ceiling: \(String(format: "%.1f", measured.integrated + gain)) LUFS)"
-                        : " to \(String(format: "%.1f", normalize)) LUFS"))
+                        ? " (held by the \(String(printf: "%.1f", truePeakCeiling)) dBTP ceiling: \(String(printf: "%.1f", measured.integrated + gain)) LUFS)"
+                        : " to \(String(printf: "%.1f", normalize)) LUFS"))
         }
         let summary = try AudioConverter.convert(
             input: source, output: output,
@@ -163,7 +164,7 @@ extension ConvertCommand {
         let chain = try chain()
         let file = try AudioFile(path: input)
         let processed = try chain.process(try file.readAll(), sampleRate: file.sampleRate)
-        let path = NSTemporaryDirectory() + "decibel-plugins-\(getpid()).wav"
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("decibel-plugins-\(getpid()).wav").path
         let writer = try AudioFileWriter(
             path: path, format: .wav(bits: 32, float: true), sampleRate: file.sampleRate,
             channelCount: processed.channelCount)

@@ -2,7 +2,7 @@ import ArgumentParser
 import Decibel
 import DecibelPlot
 import DecibelToolSupport
-import Foundation
+import FoundationEssentials
 
 /// `decibel demo`: the whole library in one run — pick a backend, play a generated piece through the
 /// graph while recording it, then draw the recording's waveform and spectrum.
@@ -31,7 +31,7 @@ struct DemoCommand: ParsableCommand {
         do {
             try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
         } catch {
-            throw AudioError(.fileUnreadable, "\(output): cannot create the folder: \(error.localizedDescription)")
+            throw AudioError(.fileUnreadable, "\(output): cannot create the folder: \(SystemCalls.reason(error))")
         }
         let backend = try choice.select(verbose: true)
         let device = try choice.checkedDevice(on: backend, direction: .output)
@@ -46,7 +46,8 @@ struct DemoCommand: ParsableCommand {
         try piece.attach(to: engine.mainGroup)
         let meter = LevelMeter(channelCount: 2)
         try engine.mainGroup.setFilters([GraphicEQ(), meter])
-        let recording = (output as NSString).appendingPathComponent("demo.wav")
+        let folder = URL(fileURLWithPath: output, isDirectory: true)
+        let recording = folder.appendingPathComponent("demo.wav").path
         let recorder = try Recorder(path: recording, format: .wav(bits: 24), sampleRate: rate, channelCount: 2)
         let frames = Int((seconds * rate).rounded())
         let tap = try recorder.record(engine.mainGroup, in: engine, frameLimit: frames)
@@ -66,8 +67,8 @@ struct DemoCommand: ParsableCommand {
         try engine.removeTap(tap)
         let summary = try recorder.close()
         if let failure { throw failure }
-        let waveformPath = (output as NSString).appendingPathComponent("demo-waveform.png")
-        let spectrumPath = (output as NSString).appendingPathComponent("demo-spectrum.png")
+        let waveformPath = folder.appendingPathComponent("demo-waveform.png").path
+        let spectrumPath = folder.appendingPathComponent("demo-spectrum.png").path
         let peaks = try AudioFile(path: recording).waveform(.points(1800))
         try WaveformOverview(peaks: peaks.merged(toAtMost: 1800), showsTimeAxis: true).write(
             to: waveformPath, size: PlotSize(width: 1800, height: 280))

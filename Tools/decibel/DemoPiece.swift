@@ -1,5 +1,6 @@
 import Decibel
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A short generated piece for `decibel demo`: a triangle lead with echoes, a filtered sawtooth bass and
 /// noise hats, in channel groups, sequenced with sample-accurate parameter events.

@@ -2,7 +2,7 @@ import ArgumentParser
 import Decibel
 import DecibelAnalysis
 import DecibelToolSupport
-import Foundation
+import FoundationEssentials
 
 /// `decibel loudness`: a file's loudness to EBU R128.
 struct LoudnessCommand: ParsableCommand {
@@ -61,7 +61,7 @@ struct LoudnessReport {
     }
 
     private static func number(_ value: Double) -> String {
-        value.isFinite ? String(format: "%.1f", value) : (value < 0 ? "-inf" : "inf")
+        value.isFinite ? String(printf: "%.1f", value) : (value < 0 ? "-inf" : "inf")
     }
 
     var table: String {
@@ -72,7 +72,7 @@ struct LoudnessReport {
     /// JSON with `null` for values never measured (JSON has no infinity).
     var json: String {
         "{"
-            + rows.map { "\"\($0.key)\": \($0.value.isFinite ? String(format: "%.1f", $0.value) : "null")" }.joined(
+            + rows.map { "\"\($0.key)\": \($0.value.isFinite ? String(printf: "%.1f", $0.value) : "null")" }.joined(
                 separator: ", ") + "}"
     }
 }

@@ -2,7 +2,7 @@ import ArgumentParser
 import Decibel
 import DecibelAnalysis
 import DecibelToolSupport
-import Foundation
+import FoundationEssentials
 
 /// `decibel pitch`: a file's pitch track.
 struct PitchCommand: ParsableCommand {
@@ -68,15 +68,15 @@ struct PitchCommand: ParsableCommand {
     }
 
     static func row(time: Double, estimate: PitchEstimate?, reference: Double, json: Bool) -> String {
-        let seconds = String(format: "%.4f", time)
+        let seconds = String(printf: "%.4f", time)
         guard let estimate else {
             return json
                 ? "{\"time\": \(seconds), \"frequency\": null, \"clarity\": null, \"note\": null, \"cents\": null}"
                 : "\(seconds),,,,"
         }
         let note = estimate.note(reference: reference)
-        let frequency = String(format: "%.3f", estimate.frequency), clarity = String(format: "%.3f", estimate.clarity)
-        let cents = String(format: "%.1f", note.cents)
+        let frequency = String(printf: "%.3f", estimate.frequency), clarity = String(printf: "%.3f", estimate.clarity)
+        let cents = String(printf: "%.1f", note.cents)
         return json
             ? "{\"time\": \(seconds), \"frequency\": \(frequency), \"clarity\": \(clarity), \"note\": \"\(note)\", \"cents\": \(cents)}"
             : "\(seconds),\(frequency),\(clarity),\(note),\(cents)"

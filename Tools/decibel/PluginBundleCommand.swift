@@ -2,7 +2,8 @@ import ArgumentParser
 import CLV2
 import Decibel
 import DecibelToolSupport
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// `decibel plugin-bundle`: builds a plugin library written with DecibelPluginAuthoring and writes its LV2 bundle.
 struct PluginBundleCommand: ParsableCommand {
@@ -60,20 +61,14 @@ struct PluginBundleCommand: ParsableCommand {
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         let exports = scratch.appendingPathComponent("lv2-exports.map")
         try "{ global: lv2_descriptor; local: *; };\n".write(to: exports, atomically: true, encoding: .utf8)
-        let swift = Process()
-        swift.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        swift.arguments =
+        // Its output goes to stderr: stdout says only where the bundle is.
+        let status = try SystemCalls.run(
             [
                 "swift", "build", "-c", "release", "--package-path", package.path, "--scratch-path", scratch.path,
                 "--product", product, "-Xswiftc", "-static-stdlib", "-Xlinker", "--version-script=\(exports.path)",
-            ] + (keepSymbols ? [] : ["-Xlinker", "--strip-all"])
-        swift.standardOutput = FileHandle.standardError  // stdout says only where the bundle is
-        try swift.run()
-        swift.waitUntilExit()
-        guard swift.terminationStatus == 0 else {
-            throw AudioError(
-                .invalidArgument,
-                "swift build of \(product) failed (exit \(swift.terminationStatus)); its output is above")
+            ] + (keepSymbols ? [] : ["-Xlinker", "--strip-all"]))
+        guard status == 0 else {
+            throw AudioError(.invalidArgument, "swift build of \(product) failed (exit \(status)); its output is above")
         }
         return scratch.appendingPathComponent("release/lib\(product).so")
     }

@@ -2,7 +2,7 @@ import ArgumentParser
 import Decibel
 import DecibelPlugins
 import DecibelToolSupport
-import Foundation
+import FoundationEssentials
 
 /// `decibel plugins`: the LV2 plugins installed on this machine.
 struct PluginsCommand: ParsableCommand {

@@ -78,7 +78,7 @@ struct RecordCommand: ParsableCommand {
         try engine.removeTap(tap)
         let summary = try recorder.close()
         printError(
-            "decibel: wrote \(output): \(summary.framesWritten) frames (\(String(format: "%.2f", Double(summary.framesWritten) / session.stream.format.sampleRate)) s)"
+            "decibel: wrote \(output): \(summary.framesWritten) frames (\(String(printf: "%.2f", Double(summary.framesWritten) / session.stream.format.sampleRate)) s)"
                 + (summary.overflowFrames > 0
                     ? "; \(summary.overflowFrames) frames lost to overflow, filled with silence" : ""))
         if let failure { throw failure }

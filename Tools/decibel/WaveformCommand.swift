@@ -2,7 +2,7 @@ import ArgumentParser
 import Decibel
 import DecibelPlot
 import DecibelToolSupport
-import Foundation
+import FoundationEssentials
 
 /// `decibel waveform`: audiowaveform's command line — same options, same defaults, same bytes — plus
 /// Decibel's own looks and SVG/PDF output.

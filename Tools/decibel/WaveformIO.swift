@@ -1,6 +1,7 @@
 import Decibel
 import DecibelPlot
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The input of `decibel waveform`: an audio file or stored waveform data, from a path or stdin.
 struct WaveformInput {
@@ -47,7 +48,7 @@ struct WaveformInput {
     }
 
     private static func readBytes(_ path: String) throws -> Data {
-        if path == "-" { return FileHandle.standardInput.readDataToEndOfFile() }
+        if path == "-" { return try SystemCalls.readStandardInput() }
         do { return try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
             let missing = !FileManager.default.fileExists(atPath: path)
             throw AudioError(
@@ -58,8 +59,8 @@ struct WaveformInput {
     /// The bits a .dat (flag bit 0) or .json ("bits") file stores; the readers have checked the rest.
     private static func bits(of bytes: Data, json: Bool) -> Int {
         if json {
-            let object = try? JSONSerialization.jsonObject(with: bytes) as? [String: Any]
-            return object?["bits"] as? Int ?? 16
+            struct Bits: Decodable { let bits: Int? }
+            return (try? JSONDecoder().decode(Bits.self, from: bytes))?.bits ?? 16
         }
         let flags =
             bytes.count >= 8 ? bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: 4, as: UInt32.self) } : 0
@@ -98,11 +99,11 @@ struct WaveformOutput {
     /// Writes `bytes` to the path or stdout.
     func write(_ bytes: Data) throws {
         if path == "-" {
-            FileHandle.standardOutput.write(bytes)
+            try SystemCalls.writeStandardOutput(bytes)
             return
         }
         do { try bytes.write(to: URL(fileURLWithPath: path)) } catch {
-            throw AudioError(.fileUnreadable, "\(path): cannot write: \(error.localizedDescription)")
+            throw AudioError(.fileUnreadable, "\(path): cannot write: \(SystemCalls.reason(error))")
         }
     }
 }

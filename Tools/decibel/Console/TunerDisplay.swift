@@ -1,6 +1,6 @@
 import DecibelAnalysis
 import DecibelToolSupport
-import Foundation
+import FoundationEssentials
 
 #if canImport(Glibc)
 import Glibc
@@ -27,17 +27,17 @@ struct TunerDisplay {
     func line(_ estimate: PitchEstimate?, at time: Double) -> String {
         guard let estimate else {
             return asJSON
-                ? "{\"time\": \(String(format: "%.2f", time)), \"note\": null, \"cents\": null, \"frequency\": null, \"clarity\": null}"
+                ? "{\"time\": \(String(printf: "%.2f", time)), \"note\": null, \"cents\": null, \"frequency\": null, \"clarity\": null}"
                 : "  --   " + Self.needle(cents: 0).replacingEachCharacter(with: " ") + "   listening…"
         }
         let note = estimate.note(reference: reference)
-        let cents = String(format: "%.1f", note.cents), frequency = String(format: "%.2f", estimate.frequency)
-        let clarity = String(format: "%.2f", estimate.clarity)
+        let cents = String(printf: "%.1f", note.cents), frequency = String(printf: "%.2f", estimate.frequency)
+        let clarity = String(printf: "%.2f", estimate.clarity)
         if asJSON {
             return
-                "{\"time\": \(String(format: "%.2f", time)), \"note\": \"\(note)\", \"cents\": \(cents), \"frequency\": \(frequency), \"clarity\": \(clarity)}"
+                "{\"time\": \(String(printf: "%.2f", time)), \"note\": \"\(note)\", \"cents\": \(cents), \"frequency\": \(frequency), \"clarity\": \(clarity)}"
         }
-        let signed = String(format: "%+.1f", note.cents)
+        let signed = String(printf: "%+.1f", note.cents)
         return column(note.description, 4) + signed.leftPadded(to: 6) + " cents " + Self.needle(cents: note.cents)
             + " " + frequency.leftPadded(to: 8) + " Hz  clarity " + clarity
     }

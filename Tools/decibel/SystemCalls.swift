@@ -1,0 +1,71 @@
+import Decibel
+import FoundationEssentials
+import Glibc
+
+/// The few things the `decibel` command does below FoundationEssentials: the standard streams, a child process,
+/// and a system error in words. (Foundation proper would add 3 MB to every run's resident memory for them.)
+enum SystemCalls {
+    /// All of stdin, read to its end.
+    static func readStandardInput() throws(AudioError) -> Data {
+        var data = Data()
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
+            if count == 0 { return data }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw AudioError(.fileUnreadable, "stdin: cannot read it (\(describe(errno: errno)))")
+            }
+            data.append(contentsOf: chunk[0..<count])
+        }
+    }
+
+    /// Writes all of `data` to stdout.
+    static func writeStandardOutput(_ data: Data) throws(AudioError) {
+        var failure: Int32 = 0
+        data.withUnsafeBytes { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let written = write(STDOUT_FILENO, bytes.baseAddress! + offset, bytes.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return
+                }
+                offset += written
+            }
+        }
+        if failure != 0 { throw AudioError(.fileUnreadable, "stdout: cannot write (\(describe(errno: failure)))") }
+    }
+
+    /// Runs `arguments` (looked up on `PATH`) to its end with this process's stderr as its stdout too; returns its
+    /// exit status (128 + the signal when one ended it).
+    static func run(_ arguments: [String]) throws(AudioError) -> Int32 {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, STDERR_FILENO, STDOUT_FILENO)
+        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var child: pid_t = 0
+        let status = posix_spawnp(&child, arguments[0], &actions, nil, &argv, environ)
+        guard status == 0 else {
+            throw AudioError(.invalidArgument, "cannot run \(arguments[0]) (\(describe(errno: status)))")
+        }
+        var result: Int32 = 0
+        while waitpid(child, &result, 0) < 0 && errno == EINTR {}
+        let signal = result & 0x7f
+        return signal == 0 ? (result >> 8) & 0xff : 128 + signal
+    }
+
+    /// What went wrong with a file operation, in the system's words ("No such file or directory").
+    static func reason(_ error: any Error) -> String {
+        if let cocoa = error as? CocoaError, let posix = cocoa.underlying as? POSIXError {
+            return describe(errno: posix.code.rawValue)
+        }
+        if let posix = error as? POSIXError { return describe(errno: posix.code.rawValue) }
+        return String(describing: error)
+    }
+
+    private static func describe(errno code: Int32) -> String { String(cString: strerror(code)) }
+}
