@@ -155,7 +155,7 @@ public final class AudioEngine: @unchecked Sendable {
 
     /// The most frames the nodes render at once on a stream. A callback asking for more (a PulseAudio player's
     /// second-long request) is rendered in pieces of this size, so every node's buffers stay this small
-    /// whatever the stream's latency: 4.5 MB less per second of buffer in `decibel play`.
+    /// whatever the stream's latency (`decibel play` with a 1 s buffer: 2.2 MB less).
     static let largestAttachedBlock = 4096
 
     /// Adopts `stream`'s rate and block size (blocks above 4096 frames in pieces), re-preparing every node, and
@@ -167,11 +167,10 @@ public final class AudioEngine: @unchecked Sendable {
         guard stream.state != .running else {
             throw AudioError(.invalidState, "attach the engine before starting the stream; stop it first")
         }
+        let callback = max(stream.format.maximumFrameCount, stream.format.bufferSize)
         let format = NodeFormat(
-            sampleRate: stream.format.sampleRate,
-            maximumFrameCount: min(
-                max(stream.format.maximumFrameCount, stream.format.bufferSize), Self.largestAttachedBlock),
-            inputChannelCount: stream.format.inputChannelCount)
+            sampleRate: stream.format.sampleRate, maximumFrameCount: min(callback, Self.largestAttachedBlock),
+            inputChannelCount: stream.format.inputChannelCount, largestCallbackFrameCount: callback)
         try state.withLock { (state: inout State) throws(AudioError) in
             state.stream = stream
             if state.format != format {
@@ -378,7 +377,7 @@ public final class AudioEngine: @unchecked Sendable {
         guard bufferSize >= 1 else { throw AudioError(.invalidArgument, "a tap's bufferSize must be at least 1 frame") }
         let tap = try GraphTap(
             node: node, bufferSize: bufferSize,
-            ringFrames: ringFrames ?? max(bufferSize * 8, format.maximumFrameCount * 4),
+            ringFrames: ringFrames ?? max(bufferSize * 8, format.largestCallbackFrameCount * 4),
             sampleRate: format.sampleRate, tapsInput: node === inputNode, isTimed: timed, handler: handler)
         do {
             try edit { $0.addTap(tap, on: node) }

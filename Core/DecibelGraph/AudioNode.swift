@@ -8,12 +8,20 @@ public struct NodeFormat: Hashable, Sendable {
     public var maximumFrameCount: Int
     /// Channels the engine's device input delivers (what an `InputNode` sees).
     public var inputChannelCount: Int
+    /// The most frames the engine renders back to back for one callback of its stream, in calls of at most
+    /// `maximumFrameCount` (a PulseAudio player's second is eleven calls): what a ring that a node fills or
+    /// drains on another thread must hold. At least `maximumFrameCount`.
+    public var largestCallbackFrameCount: Int
 
-    /// The engine prepares nodes with this; `maximumFrameCount` bounds every render call.
-    public init(sampleRate: Double, maximumFrameCount: Int, inputChannelCount: Int = 0) {
+    /// The engine prepares nodes with this; `maximumFrameCount` bounds every render call, and
+    /// `largestCallbackFrameCount` (nil: `maximumFrameCount`) what one stream callback asks for in a row.
+    public init(
+        sampleRate: Double, maximumFrameCount: Int, inputChannelCount: Int = 0, largestCallbackFrameCount: Int? = nil
+    ) {
         self.sampleRate = sampleRate
         self.maximumFrameCount = maximumFrameCount
         self.inputChannelCount = inputChannelCount
+        self.largestCallbackFrameCount = max(maximumFrameCount, largestCallbackFrameCount ?? maximumFrameCount)
     }
 }
 

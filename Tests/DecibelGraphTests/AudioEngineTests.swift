@@ -76,6 +76,7 @@ private func threadCPUTime() -> Double {
         try engine.attach(to: stream)
         // Nodes' buffers stay 4096 frames, not a second's, however long the stream's blocks are.
         #expect(engine.format.maximumFrameCount == 4096)
+        #expect(engine.format.largestCallbackFrameCount == 44_100)  // what rings filled across threads must hold
         try engine.mainGroup.add(ToneGenerator(shape: .sine, frequency: 1000, amplitude: 0.5))
         try stream.start()
         let live = try (0..<2).flatMap { _ in Array(try stream.render(frames: 44_100)[0]) }

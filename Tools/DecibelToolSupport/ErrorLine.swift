@@ -6,6 +6,7 @@ import Glibc
 /// syntax for enums or structs. `AudioError`s carry their backend and, when the message has no advice of
 /// its own (Decibel's messages give theirs after a semicolon), the advice for their kind.
 public func errorLine(for error: any Error) -> String {
+    if let line = SystemErrorText.line(error) { return oneLine(line) + "; " + AudioError.Kind.fileUnreadable.advice }
     guard let error = error as? AudioError else {
         return oneLine(String(describing: error))
     }
@@ -18,7 +19,7 @@ extension ParsableCommand {
     /// a Decibel error and ArgumentParser's status (64 for a usage mistake) otherwise. Help and version
     /// requests are ArgumentParser's to print.
     public static func exit(reporting error: any Error) -> Never {
-        if let error = error as? AudioError {
+        if error is AudioError || SystemErrorText.line(error) != nil {
             printError("Error: " + errorLine(for: error))
             Glibc.exit(1)
         }

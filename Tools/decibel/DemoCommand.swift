@@ -27,6 +27,11 @@ struct DemoCommand: ParsableCommand {
         }
     }
 
+    /// `name` in the output folder, as the folder was given (relative stays relative).
+    private func inOutputFolder(_ name: String) -> String {
+        output.hasSuffix("/") ? output + name : output + "/" + name
+    }
+
     func run() throws {
         do {
             try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
@@ -46,8 +51,7 @@ struct DemoCommand: ParsableCommand {
         try piece.attach(to: engine.mainGroup)
         let meter = LevelMeter(channelCount: 2)
         try engine.mainGroup.setFilters([GraphicEQ(), meter])
-        let folder = URL(fileURLWithPath: output, isDirectory: true)
-        let recording = folder.appendingPathComponent("demo.wav").path
+        let recording = inOutputFolder("demo.wav")
         let recorder = try Recorder(path: recording, format: .wav(bits: 24), sampleRate: rate, channelCount: 2)
         let frames = Int((seconds * rate).rounded())
         let tap = try recorder.record(engine.mainGroup, in: engine, frameLimit: frames)
@@ -67,8 +71,8 @@ struct DemoCommand: ParsableCommand {
         try engine.removeTap(tap)
         let summary = try recorder.close()
         if let failure { throw failure }
-        let waveformPath = folder.appendingPathComponent("demo-waveform.png").path
-        let spectrumPath = folder.appendingPathComponent("demo-spectrum.png").path
+        let waveformPath = inOutputFolder("demo-waveform.png")
+        let spectrumPath = inOutputFolder("demo-spectrum.png")
         let peaks = try AudioFile(path: recording).waveform(.points(1800))
         try WaveformOverview(peaks: peaks.merged(toAtMost: 1800), showsTimeAxis: true).write(
             to: waveformPath, size: PlotSize(width: 1800, height: 280))

@@ -1,4 +1,5 @@
 import Decibel
+import DecibelToolSupport
 import FoundationEssentials
 import Glibc
 
@@ -38,34 +39,48 @@ enum SystemCalls {
         if failure != 0 { throw AudioError(.fileUnreadable, "stdout: cannot write (\(describe(errno: failure)))") }
     }
 
-    /// Runs `arguments` (looked up on `PATH`) to its end with this process's stderr as its stdout too; returns its
-    /// exit status (128 + the signal when one ended it).
+    /// Runs `arguments` (looked up on `PATH`) to its end with this process's stderr as its stdout too, its signals
+    /// at their defaults and none blocked (as a shell starts a program); returns its exit status (128 + the
+    /// signal when one ended it).
     static func run(_ arguments: [String]) throws(AudioError) -> Int32 {
         var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
+        var attributes = posix_spawnattr_t()
+        guard posix_spawn_file_actions_init(&actions) == 0 else { throw failure(running: arguments[0], ENOMEM) }
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, STDERR_FILENO, STDOUT_FILENO)
+        guard posix_spawnattr_init(&attributes) == 0 else { throw failure(running: arguments[0], ENOMEM) }
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t(), all = sigset_t()
+        sigemptyset(&none)
+        sigfillset(&all)
+        sigdelset(&all, SIGKILL)
+        sigdelset(&all, SIGSTOP)
+        let prepared = [
+            posix_spawn_file_actions_adddup2(&actions, STDERR_FILENO, STDOUT_FILENO),
+            posix_spawnattr_setsigmask(&attributes, &none), posix_spawnattr_setsigdefault(&attributes, &all),
+            posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF)),
+        ]
+        if let code = prepared.first(where: { $0 != 0 }) { throw failure(running: arguments[0], code) }
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var child: pid_t = 0
-        let status = posix_spawnp(&child, arguments[0], &actions, nil, &argv, environ)
-        guard status == 0 else {
-            throw AudioError(.invalidArgument, "cannot run \(arguments[0]) (\(describe(errno: status)))")
-        }
+        let status = posix_spawnp(&child, arguments[0], &actions, &attributes, &argv, environ)
+        guard status == 0 else { throw failure(running: arguments[0], status) }
         var result: Int32 = 0
-        while waitpid(child, &result, 0) < 0 && errno == EINTR {}
+        while waitpid(child, &result, 0) < 0 {
+            guard errno == EINTR else { throw failure(running: arguments[0], errno) }
+        }
         let signal = result & 0x7f
         return signal == 0 ? (result >> 8) & 0xff : 128 + signal
     }
 
-    /// What went wrong with a file operation, in the system's words ("No such file or directory").
-    static func reason(_ error: any Error) -> String {
-        if let cocoa = error as? CocoaError, let posix = cocoa.underlying as? POSIXError {
-            return describe(errno: posix.code.rawValue)
-        }
-        if let posix = error as? POSIXError { return describe(errno: posix.code.rawValue) }
-        return String(describing: error)
+    private static func failure(running program: String, _ code: Int32) -> AudioError {
+        AudioError(.invalidArgument, "cannot run \(program) (\(describe(errno: code)))")
     }
 
-    private static func describe(errno code: Int32) -> String { String(cString: strerror(code)) }
+    /// What went wrong with a file operation, in the system's words ("No such file or directory").
+    static func reason(_ error: any Error) -> String {
+        SystemErrorText.reason(error) ?? errorLine(for: error)
+    }
+
+    private static func describe(errno code: Int32) -> String { SystemErrorText.describe(errno: code) }
 }

@@ -16,10 +16,11 @@ final class PulseRenderPath: RenderWarmUp, @unchecked Sendable {
     private let status: StreamStatus
     private let sampleRate: Double
     private let sampleType: SampleType
-    /// Frames the render callback gets at most (playback is chunked to this).
+    /// Frames the render callback gets at most.
     let maximumFrames: Int
     /// Frames a playback callback gets at most: a player's second-long request is rendered in pieces this long
-    /// straight into libpulse's buffer, so the render buffer stays 4096 frames whatever the latency.
+    /// straight into libpulse's buffer, so the render buffer stays 4096 frames whatever the latency. A duplex
+    /// stream's are whole, since its cushion decides on a whole request whether captured audio is there for it.
     private let outputPieceFrames: Int
     /// Frames per capture delivery (input-only streams always get exactly this many).
     let blockFrames: Int
@@ -55,11 +56,12 @@ final class PulseRenderPath: RenderWarmUp, @unchecked Sendable {
         blockFrames = format.bufferSize
         outputFrameBytes = format.outputChannelCount * sampleType.bytesPerSample
         inputFrameBytes = format.inputChannelCount * sampleType.bytesPerSample
-        outputPieceFrames = min(maximumFrames, 4096)
+        let isDuplex = format.inputChannelCount > 0 && format.outputChannelCount > 0
+        outputPieceFrames = isDuplex ? maximumFrames : min(maximumFrames, 4096)
         output = AudioBuffer(channelCount: format.outputChannelCount, frameCapacity: outputPieceFrames)
         capture = AudioBuffer(channelCount: format.inputChannelCount, frameCapacity: blockFrames)
         duplex =
-            format.inputChannelCount > 0 && format.outputChannelCount > 0
+            isDuplex
             ? DuplexCushion(
                 channelCount: format.inputChannelCount, cushionFrames: blockFrames,
                 capacity: 8 * max(blockFrames, maximumFrames), maximumFrames: maximumFrames)
@@ -75,7 +77,7 @@ final class PulseRenderPath: RenderWarmUp, @unchecked Sendable {
         scratch.initializeMemory(
             as: UInt8.self, repeating: 0, count: max(1, frames * max(outputFrameBytes, inputFrameBytes)))
         priming = true
-        if outputFrameBytes > 0 { renderOutput(frames: frames, into: scratch) }
+        if outputFrameBytes > 0 { renderOutput(frames: frames, into: scratch, hostTime: MonotonicClock.now()) }
         if inputFrameBytes > 0 {
             consumeCapture(UnsafeRawPointer(scratch), frames: frames)
             consumeCapture(nil, frames: frames)
@@ -95,9 +97,12 @@ final class PulseRenderPath: RenderWarmUp, @unchecked Sendable {
     }
 
     /// Write callback: renders exactly `bytes` (what the server asked for) straight into libpulse's buffers from
-    /// `pa_stream_begin_write`, each in pieces of at most 4096 frames.
+    /// `pa_stream_begin_write`, each in pieces of at most 4096 frames (duplex: whole). Each piece's host time is
+    /// the callback's start plus the frames before it.
     func write(stream: OpaquePointer, bytes: Int) {
         writeCallbacks &+= 1
+        let start = MonotonicClock.now()
+        var rendered = 0
         var remaining = bytes / outputFrameBytes
         while remaining > 0 {
             var data: UnsafeMutableRawPointer?
@@ -107,9 +112,10 @@ final class PulseRenderPath: RenderWarmUp, @unchecked Sendable {
             }
             let frames = min(size / outputFrameBytes, maximumFrames, remaining)
             RealtimeSanitizer.enter()
-            renderOutput(frames: frames, into: data)
+            renderOutput(frames: frames, into: data, hostTime: start + nanoseconds(frames: rendered))
             RealtimeSanitizer.exit()
             if api.pa_stream_write(stream, data, frames * outputFrameBytes, nil, 0, PA_SEEK_RELATIVE) < 0 { return }
+            rendered += frames
             remaining -= frames
         }
     }
@@ -129,22 +135,25 @@ final class PulseRenderPath: RenderWarmUp, @unchecked Sendable {
         }
     }
 
-    private func renderOutput(frames: Int, into destination: UnsafeMutableRawPointer) {
+    private func renderOutput(frames: Int, into destination: UnsafeMutableRawPointer, hostTime: UInt64) {
         var done = 0
         while done < frames {
             let piece = min(outputPieceFrames, frames - done)
-            renderOutputPiece(frames: piece, into: destination + done * outputFrameBytes)
+            let at = destination + done * outputFrameBytes
+            renderOutputPiece(frames: piece, into: at, hostTime: hostTime + nanoseconds(frames: done))
             done += piece
         }
     }
 
-    private func renderOutputPiece(frames: Int, into destination: UnsafeMutableRawPointer) {
+    private func nanoseconds(frames: Int) -> UInt64 { UInt64(Double(frames) * 1e9 / sampleRate) }
+
+    private func renderOutputPiece(frames: Int, into destination: UnsafeMutableRawPointer, hostTime: UInt64) {
         let out = output.view(frames: frames)
         out.clear()
         let input = duplex?.read(frames: frames, countingUnderrunsOn: priming ? nil : status) ?? AudioBufferView.empty
         let context = RenderContext(
             input: input, output: out, frameCount: frames,
-            timestamp: AudioTimestamp(sampleTime: sampleTime, hostTime: MonotonicClock.now()), sampleRate: sampleRate)
+            timestamp: AudioTimestamp(sampleTime: sampleTime, hostTime: hostTime), sampleRate: sampleRate)
         if !priming { render(context) }
         sampleTime &+= Int64(frames)
         SampleConversion.interleave(out, frames: frames, into: destination, as: sampleType)

@@ -3,9 +3,9 @@ import DecibelCore
 /// A playback, capture or duplex stream on a PulseAudio server.
 ///
 /// Playback is driven by the server's write callback: the render callback fills exactly the frames the
-/// server asks for, in pieces of at most 4096 frames. Capture hands the render callback complete blocks of
-/// `format.bufferSize` frames from the read callback. Duplex runs a record and a playback stream on one
-/// connection; captured blocks reach the playback callback through a ring.
+/// server asks for, in pieces of at most 4096 frames (a duplex stream's whole). Capture hands the render
+/// callback complete blocks of `format.bufferSize` frames from the read callback. Duplex runs a record and a
+/// playback stream on one connection; captured blocks reach the playback callback through a ring.
 ///
 /// `format.bufferSize` is also the target latency: it becomes the playback `tlength` / capture `fragsize`
 /// with `PA_STREAM_ADJUST_LATENCY`; `latency` reports what `pa_stream_get_latency` measures.

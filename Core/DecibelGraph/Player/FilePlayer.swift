@@ -156,7 +156,7 @@ public final class FilePlayer: RenderNode, RenderEventSource, @unchecked Sendabl
         }
         if !source.isRealtimeSafe && feeder == nil {
             feeder = try? PlayerFeeder(
-                source: source, ringFrames: max(32_768, format.maximumFrameCount * 8), chunk: 4096)
+                source: source, ringFrames: max(32_768, format.largestCallbackFrameCount * 8), chunk: 4096)
         }
     }
 
