@@ -47,12 +47,17 @@ private func threadCPUTime() -> Double {
         #expect(firstMismatch(writer.channels[1], buffer.samples(ofChannel: 1)) == nil)
     }
 
-    @Test func engineDrivesAManuallyClockedNullStream() throws {
-        let backend = NullBackend(options: .init(clock: .manual))
+    /// A stereo engine attached to a manually clocked Null stream of `frames`-frame blocks.
+    private func engineOnManualStream(frames: Int) throws -> (AudioEngine, NullStream) {
         let engine = AudioEngine(channelCount: 2)
-        let stream = try backend.makeNullStream(
-            StreamConfiguration(channelCount: 2, bufferSize: .frames(128), render: engine.renderCallback))
+        let stream = try NullBackend(options: .init(clock: .manual)).makeNullStream(
+            StreamConfiguration(channelCount: 2, bufferSize: .frames(frames), render: engine.renderCallback))
         try engine.attach(to: stream)
+        return (engine, stream)
+    }
+
+    @Test func engineDrivesAManuallyClockedNullStream() throws {
+        let (engine, stream) = try engineOnManualStream(frames: 128)
         #expect(engine.format.maximumFrameCount == 128)
         let tone = ToneGenerator(shape: .sine, frequency: 1000, amplitude: 0.5)
         try engine.mainGroup.add(tone)
@@ -69,11 +74,7 @@ private func threadCPUTime() -> Double {
     }
 
     @Test func aPlayersSecondLongBlockIsRenderedInPiecesThatJoinSeamlessly() throws {
-        let backend = NullBackend(options: .init(clock: .manual))
-        let engine = AudioEngine(channelCount: 2)
-        let stream = try backend.makeNullStream(
-            StreamConfiguration(channelCount: 2, bufferSize: .frames(44_100), render: engine.renderCallback))
-        try engine.attach(to: stream)
+        let (engine, stream) = try engineOnManualStream(frames: 44_100)
         // Nodes' buffers stay 4096 frames, not a second's, however long the stream's blocks are.
         #expect(engine.format.maximumFrameCount == 4096)
         #expect(engine.format.largestCallbackFrameCount == 44_100)  // what rings filled across threads must hold
