@@ -15,7 +15,7 @@ enum SystemCalls {
             if count == 0 { return data }
             if count < 0 {
                 if errno == EINTR { continue }
-                throw AudioError(.fileUnreadable, "stdin: cannot read it (\(describe(errno: errno)))")
+                throw systemError(.fileUnreadable, "stdin: cannot read it", errno)
             }
             data.append(contentsOf: chunk[0..<count])
         }
@@ -36,7 +36,7 @@ enum SystemCalls {
                 offset += written
             }
         }
-        if failure != 0 { throw AudioError(.fileUnreadable, "stdout: cannot write (\(describe(errno: failure)))") }
+        if failure != 0 { throw systemError(.fileUnreadable, "stdout: cannot write", failure) }
     }
 
     /// Runs `arguments` (looked up on `PATH`) to its end with this process's stderr as its stdout too, its signals
@@ -74,13 +74,16 @@ enum SystemCalls {
     }
 
     private static func failure(running program: String, _ code: Int32) -> AudioError {
-        AudioError(.invalidArgument, "cannot run \(program) (\(describe(errno: code)))")
+        systemError(.invalidArgument, "cannot run \(program)", code)
+    }
+
+    /// An error carrying the system's code and its `strerror` text, as the rest of Decibel's do.
+    private static func systemError(_ kind: AudioError.Kind, _ message: String, _ code: Int32) -> AudioError {
+        AudioError(kind, message, code: code, codeDescription: SystemErrorText.describe(errno: code))
     }
 
     /// What went wrong with a file operation, in the system's words ("No such file or directory").
     static func reason(_ error: any Error) -> String {
         SystemErrorText.reason(error) ?? errorLine(for: error)
     }
-
-    private static func describe(errno code: Int32) -> String { SystemErrorText.describe(errno: code) }
 }
