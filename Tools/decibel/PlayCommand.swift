@@ -86,10 +86,9 @@ struct PlayCommand: ParsableCommand {
         Interrupt.install()
         var status = StatusLine()
         // A terminal's bar and meter redraw ~15 times a second; a pipe gets a line a second, so the loop wakes
-        // four times a second (a player's wake-ups are its power), and at once when playback ends.
-        let refresh: UInt64 = status.isTerminal ? 66_000_000 : 250_000_000
-        let stateChanged = WakeSignal()
-        player.onStateChange = { _ in stateChanged.signal() }
+        // once a second there (a player's wake-ups are its power), and at once on Ctrl-C or when playback ends.
+        let refresh: UInt64 = status.isTerminal ? 66_000_000 : 1_000_000_000
+        player.onStateChange = { _ in Interrupt.wake() }
         player.play()
         defer { status.finish() }
         var shown = 0.0
@@ -112,7 +111,7 @@ struct PlayCommand: ParsableCommand {
             let now = min(player.currentTime, player.duration)
             shown = loop ? now : max(shown, now)
             status.show(position: shown, duration: player.duration, peaks: peaks, label: "play")
-            stateChanged.wait(timeoutNanoseconds: refresh)
+            Interrupt.sleep(nanoseconds: refresh)
         }
         if !Interrupt.isRaised && !failure.hasEnded { playOut(player, latency: latency) }
         player.pause()
@@ -127,6 +126,9 @@ struct PlayCommand: ParsableCommand {
     private func playOut(_ player: AudioPlayer, latency: Double) {
         let queued = min(player.output.stream.outputLatencySeconds, latency / 1000 + 0.1)
         let deadline = MonotonicClock.now() + UInt64(max(0, queued) * 1e9)
-        while !Interrupt.isRaised && MonotonicClock.now() < deadline { MonotonicClock.sleep(nanoseconds: 20_000_000) }
+        // A sleep returns early on any wake-up (a late state change too); only Ctrl-C ends the wait.
+        while !Interrupt.isRaised, case let now = MonotonicClock.now(), now < deadline {
+            Interrupt.sleep(nanoseconds: deadline - now)
+        }
     }
 }
