@@ -143,12 +143,14 @@ public final class AudioPlayer: ControllerPart {
     private static func open(_ path: String, for output: Output) throws(AudioError) -> Loaded {
         let file = try AudioFile(path: path)
         // The decoder's ring must hold more than the most the output renders at once (a PulseAudio stream with
-        // a deep buffer asks for all of it when it starts), and a second at least. Half as much again is enough:
-        // the ring rounds up to a power of two, so it holds 1.5-3 blocks (a second's block at 44.1 kHz: 2.97 s,
-        // 1 MB of stereo; three blocks asked made it 5.9 s, 2 MB).
+        // a deep buffer asks for all of it when it starts) and two decoded chunks, and a second at least. The
+        // ring rounds that up to a power of two (a second's block at 44.1 kHz: 1.49 s, 512 KB of stereo), and
+        // the decoder naps only as long as leaves a block in it.
         let rate = output.format.sampleRate
-        let block = Double(output.largestRequest) / rate
-        let source = try AudioFileSource(file: file, sampleRate: rate, bufferSeconds: min(60, max(1, 1.5 * block)))
+        let block = output.largestRequest
+        let seconds = Double(block + 2 * file.chunkFrames) / rate
+        let source = try AudioFileSource(
+            file: file, sampleRate: rate, bufferSeconds: min(60, max(1, seconds)), largestRead: block)
         return Loaded(
             path: path, source: source, node: FilePlayer(source: source, channelCount: output.engine.channelCount))
     }

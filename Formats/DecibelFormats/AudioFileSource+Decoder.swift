@@ -26,11 +26,14 @@ final class FileDecoderState: @unchecked Sendable {
     /// Until when (`MonotonicClock`) the decoder naps only briefly, because a render-thread seek is coming.
     private let seekExpectedUntil = Atomic<UInt64>(0)
 
-    init(file: AudioFile, outputRate: Double, capacity: Int) {
+    /// `keep`: the frames a nap must leave in a full ring (the most the render thread takes at once, and one
+    /// decoded chunk); `nil`: two thirds of it. A nap is the time the rest lasts: 10 ms to 1 s.
+    init(file: AudioFile, outputRate: Double, capacity: Int, keep: Int?) {
         self.file = file
         self.outputRate = outputRate
         ring = FrameRingBuffer(channelCount: file.channelCount, capacity: capacity)
-        napNanoseconds = UInt64(min(0.25, Double(ring.capacity) / outputRate / 8) * 1e9)
+        let spare = Double(ring.capacity - (keep ?? ring.capacity * 2 / 3)) / outputRate
+        napNanoseconds = UInt64(min(1, max(0.01, spare)) * 1e9)
     }
 
     /// Control thread: a render-thread seek is coming (`AudioPullSource.seekIsComing()`).
@@ -74,15 +77,18 @@ final class FileDecoderState: @unchecked Sendable {
                 }
             }
             guard !ended, ring.availableToWrite >= need else {
-                // A full ring holds most of `bufferSeconds` (1 s by default): a nap of an eighth of it (250 ms
-                // at most, for a player's rings of 2 s and more) leaves it seven eighths full and costs four to
-                // eight wake-ups a second. A control thread's seek or stop signals `wake` and is seen at once.
+                // A full ring holds `bufferSeconds` or more (1 s by default): a nap of what it holds beyond what
+                // the render thread may take at once (a third of it, unless told; 1 s at most) costs one to
+                // three wake-ups a second. A control thread's seek or stop signals `wake` and is seen at once.
                 // A render thread may not signal (that takes a lock), so its seek is seen when the nap ends:
                 // while one is announced the nap is 2 ms, since a longer one would be heard as silence after
                 // the seek. A render thread's seek empties the ring, so the decoder refills it when it sees the
                 // seek; a control thread's leaves the stale frames for the next render to skip.
+                // At the end of the file the nap is 250 ms at most: a player looping by seeking back from the
+                // render thread (FilePlayer's `isLooping` over this source) does so unannounced.
                 let announced = MonotonicClock.now() < seekExpectedUntil.load(ordering: .relaxed)
-                wake.wait(timeoutNanoseconds: announced ? 2_000_000 : napNanoseconds)
+                let nap = ended ? min(napNanoseconds, 250_000_000) : napNanoseconds
+                wake.wait(timeoutNanoseconds: announced ? 2_000_000 : nap)
                 continue
             }
             if pending == 0 {

@@ -39,7 +39,13 @@ public final class AudioFileSource: @unchecked Sendable {
     ///   `bufferSeconds` is not in (0, 60], `unsupportedConfiguration` when libsoxr refuses the rate conversion,
     ///   or `backendError` when the decoder thread cannot start. (A closed or damaged `file` is not reported
     ///   here: the decoder stops and `error` says why.)
-    public init(file: AudioFile, sampleRate: Double? = nil, bufferSeconds: Double = 1) throws(AudioError) {
+    public convenience init(file: AudioFile, sampleRate: Double? = nil, bufferSeconds: Double = 1) throws(AudioError) {
+        try self.init(file: file, sampleRate: sampleRate, bufferSeconds: bufferSeconds, largestRead: nil)
+    }
+
+    /// As `init(file:sampleRate:bufferSeconds:)`, for a render thread that takes up to `largestRead` frames at
+    /// once (a player's output with a deep buffer): the decoder naps only as long as leaves that much buffered.
+    package init(file: AudioFile, sampleRate: Double?, bufferSeconds: Double, largestRead: Int?) throws(AudioError) {
         let rate = sampleRate ?? Double(file.sampleRate)
         guard rate > 0, bufferSeconds > 0, bufferSeconds <= 60 else {
             throw AudioError(
@@ -55,8 +61,10 @@ public final class AudioFileSource: @unchecked Sendable {
                 inputRate: Double(file.sampleRate), outputRate: rate, channelCount: file.channelCount,
                 maxInputFrames: file.chunkFrames)
         expectedFrames = Int((Double(file.remainingFrames) * rate / Double(file.sampleRate)).rounded())
+        let chunk = resampler?.maxOutputFrames(forInput: file.chunkFrames) ?? file.chunkFrames
         let decoder = FileDecoderState(
-            file: file, outputRate: rate, capacity: max(1024, Int(bufferSeconds * rate)))
+            file: file, outputRate: rate, capacity: max(1024, Int(bufferSeconds * rate)),
+            keep: largestRead.map { $0 + chunk })
         self.decoder = decoder
         RealtimeSanitizer.prepare()
         let input = AudioBuffer(channelCount: file.channelCount, frameCapacity: file.chunkFrames)
