@@ -427,7 +427,7 @@ public final class AudioEngine: @unchecked Sendable {
     /// Whether timestamps carry the stream's latency (on by default, as TAAE's
     /// `automaticLatencyManagement`): tap and `RenderTiming` host times are then when audio was captured
     /// or will be heard, not when the callback ran. The stream's latency is followed every 100 ms (every
-    /// `ServicePeriod`, up to 250 ms, behind blocks longer than 200 ms).
+    /// `ServicePeriod`, up to 500 ms, behind blocks longer than 200 ms).
     public var automaticLatencyManagement: Bool {
         get { state.withLock { $0.automaticLatency } }
         set {
@@ -459,7 +459,7 @@ public final class AudioEngine: @unchecked Sendable {
     }
 
     /// Delivers queued node events (end of file, one-shot completion) on this thread and releases retired
-    /// plans. The service thread does this every `ServicePeriod` (20 to 250 ms, half the stream's block) for
+    /// plans. The service thread does this every `ServicePeriod` (20 to 500 ms, half the stream's block) for
     /// engines attached to a stream.
     public func deliverEvents() {
         renderer.collectRetired()

@@ -11,7 +11,7 @@ final class EventHub: @unchecked Sendable {
     private let wake = WakeSignal()
     private var thread: AudioThread?
 
-    /// How often the service thread wakes (`ServicePeriod`: half the stream's block, 20 to 250 ms). The
+    /// How often the service thread wakes (`ServicePeriod`: half the stream's block, 20 to 500 ms). The
     /// render thread cannot wake it (that would be a system call), so this is the latest an event arrives.
     private let period = Atomic<UInt64>(ServicePeriod.shortest)
 

@@ -19,7 +19,7 @@ public final class StreamStatus: @unchecked Sendable {
     private var reportedXruns = 0  // delivery thread only
 
     /// How often the delivery thread looks for render-thread events while the stream runs: the latest an
-    /// xrun is reported (`ServicePeriod`: half a block, 20 to 250 ms).
+    /// xrun is reported (`ServicePeriod`: half a block, 20 to 500 ms).
     private let pollInterval: UInt64
 
     /// Creates the status of a new (stopped) stream; events go to `handler` on a delivery thread, which
