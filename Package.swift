@@ -107,9 +107,9 @@ let package = Package(
             name: "DecibelAnalysis",
             dependencies: ["DecibelCore", "DecibelGraph", "CKissFFT", "CDecibelFFT", "CDecibelTruePeak"],
             path: "Analysis/DecibelAnalysis"),
-        // Plot (Plot/): CCairo + DecibelPlot.
-        .systemLibrary(
-            name: "CCairo", path: "Plot/CCairo", providers: [.apt(["libcairo2-dev", "libx11-dev", "zlib1g-dev"])]),
+        // Plot (Plot/): CCairo + DecibelPlot. CCairo needs Cairo's, Xlib's and XRandR's headers (libcairo2-dev,
+        // libx11-dev, libxrandr-dev) and loads the libraries when Plot first uses them; zlib is linked.
+        .target(name: "CCairo", path: "Plot/CCairo"),
         .target(
             name: "DecibelPlot", dependencies: ["DecibelCore", "DecibelAnalysis", "DecibelFormats", "CCairo"],
             path: "Plot/DecibelPlot"),

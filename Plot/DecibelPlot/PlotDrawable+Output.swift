@@ -22,8 +22,10 @@ extension PlotDrawable {
     /// at scale 2 is an 800×200 image drawn as sharp as a HiDPI screen shows it.
     /// - Throws: `AudioError` of kind `invalidArgument` when a side of `size` is outside 1...32767 (at scale too)
     ///   or `scale` is below 1, or `backendError` when Cairo cannot create the image or its context, or drawing
-    ///   leaves Cairo in an error state (out of memory, say; Cairo's status is then in `code`).
+    ///   leaves Cairo in an error state (out of memory, say; Cairo's status is then in `code`), or
+    ///   `backendUnavailable` when Cairo is not installed (see `PlotLibraries`).
     public func renderImage(size: PlotSize, scale: Int = 1) throws(AudioError) -> PlotImage {
+        try PlotLibraries.load()
         try Self.checkSize(size)
         guard scale >= 1 else { throw AudioError(.invalidArgument, "plot scale \(scale) is below 1") }
         let pixels = PlotSize(width: size.width * scale, height: size.height * scale)
@@ -43,12 +45,13 @@ extension PlotDrawable {
     /// - Throws: `AudioError` of kind `invalidArgument` when a side of `size` is outside 1...32767, `scale` is
     ///   below 1, or `format` is nil and `path` does not end in `.png`, `.svg` or `.pdf`; or `backendError` when
     ///   Cairo cannot create, draw or write the file (a path that cannot be written, for one; Cairo's status is
-    ///   then in `code`).
+    ///   then in `code`), or `backendUnavailable` when Cairo is not installed (see `PlotLibraries`).
     public func write(
         to path: String, size: PlotSize, scale: Int = 1, format: PlotFileFormat? = nil
     )
         throws(AudioError)
     {
+        try PlotLibraries.load()
         try Self.checkSize(size)
         guard let format = format ?? PlotFileFormat(path: path) else {
             throw AudioError(.invalidArgument, "cannot tell the plot format of '\(path)'; end it in .png, .svg or .pdf")

@@ -35,8 +35,9 @@ public struct PlotImage: Hashable, Sendable {
     /// - Throws: `AudioError` of kind `backendError` when Cairo cannot read `path` (missing, unreadable or not a
     ///   valid PNG; Cairo's status is in `code`), `unsupportedConfiguration` when Cairo loads it in a pixel format
     ///   other than ARGB32 or RGB24 (newer Cairo keeps 16-bit PNGs in floating point), or `invalidArgument` if
-    ///   Cairo returns no surface at all.
+    ///   Cairo returns no surface at all; `backendUnavailable` when Cairo is not installed (see `PlotLibraries`).
     public init(contentsOfPNG path: String) throws(AudioError) {
+        try PlotLibraries.load()
         guard let surface = cairo_image_surface_create_from_png(path) else {
             throw AudioError(.invalidArgument, "cannot read PNG '\(path)'")
         }
@@ -47,8 +48,10 @@ public struct PlotImage: Hashable, Sendable {
 
     /// Writes the image as a PNG file.
     /// - Throws: `AudioError` of kind `backendError` when Cairo cannot write it (a path that cannot be written, or
-    ///   an image Cairo cannot wrap; Cairo's status is in `code`).
+    ///   an image Cairo cannot wrap; Cairo's status is in `code`), or `backendUnavailable` when Cairo is not
+    ///   installed (see `PlotLibraries`).
     public func writePNG(to path: String) throws(AudioError) {
+        try PlotLibraries.load()
         var copy = pixels
         let stride = width * 4
         let status: cairo_status_t = copy.withUnsafeMutableBytes { bytes in

@@ -12,9 +12,11 @@ public final class PlotSurface {
 
     /// Creates a transparent surface of `size` points at `scale` pixels per point.
     /// - Throws: `AudioError` of kind `invalidArgument` when a side of `size` (at scale too) is outside
-    ///   1...32767 or `scale` is below 1, or `backendError` when Cairo cannot create the image (out of memory, say).
+    ///   1...32767 or `scale` is below 1, `backendUnavailable` when Cairo is not installed (see `PlotLibraries`), or
+    ///   `backendError` when Cairo cannot create the image (out of memory, say).
     public init(size: PlotSize, scale: Int = 1) throws(AudioError) {
         guard scale >= 1 else { throw AudioError(.invalidArgument, "plot scale \(scale) is below 1") }
+        try PlotLibraries.load()
         let pixels = PlotSize(width: size.width * scale, height: size.height * scale)
         guard (1...32767).contains(size.width), (1...32767).contains(size.height), (1...32767).contains(pixels.width),
             (1...32767).contains(pixels.height)

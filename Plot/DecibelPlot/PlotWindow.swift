@@ -72,14 +72,15 @@ public final class PlotWindow: @unchecked Sendable {
 
     /// Connects to the X server, maps the window and starts redrawing `drawable` on the window thread.
     /// - Throws: `AudioError` of kind `invalidState` when the window is already open, `backendUnavailable` when
-    ///   the X display cannot be opened (no X server, or `DISPLAY` unset or wrong), or `backendError` when the
-    ///   window thread cannot start.
+    ///   Cairo, Xlib or XRandR is not installed (see `PlotLibraries`) or the X display cannot be opened (no X
+    ///   server, or `DISPLAY` unset or wrong), or `backendError` when the window thread cannot start.
     public func open(
         drawing drawable: any PlotDrawable, onFrame: FrameHandler? = nil, onKey: KeyHandler? = nil
     ) throws(AudioError) {
         guard !running.load(ordering: .acquiring) else {
             throw AudioError(.invalidState, "the plot window is already open")
         }
+        try PlotLibraries.load(window: true)
         PlotWindow.installErrorHandler()
         guard let display = XOpenDisplay(displayName) else {
             let name = displayName ?? "$DISPLAY (unset)"

@@ -159,4 +159,25 @@ struct WaveformPictureTests {
         let identify = try run("identify", ["-format", "%[channels]", path("clear.png")])
         #expect(identify.standardOutput.contains("a"), "RGBA: \(identify.standardOutput)")
     }
+
+    @Test("without Cairo: data is still written; a picture fails with one line naming the package to install")
+    func withoutCairo() throws {
+        // A libcairo.so.2 that is no library, first on the search path, stands for Cairo missing: the command
+        // must start (Cairo is loaded when a plot is drawn, not linked) and say what to install.
+        let libraries = path("no-cairo")
+        try FileManager.default.createDirectory(atPath: libraries, withIntermediateDirectories: true)
+        #expect(FileManager.default.createFile(atPath: libraries + "/libcairo.so.2", contents: Data()))
+        let environment = ["LD_LIBRARY_PATH": libraries]
+        let data = try run(
+            decibel, ["waveform", "-i", try tone(), "-o", path("plain.dat"), "-q"], environment: environment)
+        #expect(data.status == 0, "\(data.standardError)")
+        let picture = try run(
+            decibel, ["waveform", "-i", try tone(), "-o", path("none.png"), "-q"], environment: environment)
+        #expect(picture.status == 1)
+        let lines = picture.standardError.split(separator: "\n")
+        #expect(lines.count == 1, "\(picture.standardError)")
+        #expect(lines.first?.hasPrefix("Error: plotting needs libcairo.so.2, which could not be loaded (") == true)
+        #expect(lines.first?.hasSuffix("; install libcairo2 (Debian, Ubuntu) or cairo") == true, "\(lines)")
+        #expect(!FileManager.default.fileExists(atPath: path("none.png")))
+    }
 }
