@@ -15,6 +15,7 @@ final class PulseConnectedStream: @unchecked Sendable {
     let connection: PulseConnection
     let setup: PulseStreamSetup
     let status: StreamStatus
+    private let renderer: PulseRenderPath
     private(set) var playback: OpaquePointer?
     private(set) var record: OpaquePointer?
     var api: decibel_pulse_api { connection.api }
@@ -27,6 +28,7 @@ final class PulseConnectedStream: @unchecked Sendable {
         self.connection = connection
         self.setup = setup
         self.status = status
+        self.renderer = renderer
         do throws(AudioError) {
             try connection.locked { () throws(AudioError) in
                 if setup.format.outputChannelCount > 0 { playback = try makeStream(output: true, renderer: renderer) }
@@ -109,6 +111,7 @@ final class PulseConnectedStream: @unchecked Sendable {
                 let operation = api.pa_stream_flush(playback, nil, nil)
             else { return }
             api.pa_operation_unref(operation)
+            renderer.restartTimingUpdates()
         }
     }
 
@@ -170,8 +173,8 @@ final class PulseConnectedStream: @unchecked Sendable {
         // changes, and when the device goes away the stream fails (reported as deviceLost).
         let named = (output ? setup.outputDevice : setup.inputDevice) != nil
         let flags = pa_stream_flags_t(
-            rawValue: PA_STREAM_INTERPOLATE_TIMING.rawValue | PA_STREAM_AUTO_TIMING_UPDATE.rawValue
-                | PA_STREAM_ADJUST_LATENCY.rawValue | (named ? PA_STREAM_DONT_MOVE.rawValue : 0))
+            rawValue: PA_STREAM_INTERPOLATE_TIMING.rawValue | PA_STREAM_ADJUST_LATENCY.rawValue
+                | (named ? PA_STREAM_DONT_MOVE.rawValue : 0))
         let result: Int32
         if output {
             api.pa_stream_set_write_callback(
@@ -251,6 +254,7 @@ final class PulseConnectedStream: @unchecked Sendable {
     }
 
     private func streamMoved(_ stream: OpaquePointer) {
+        renderer.restartTimingUpdates()
         if let name = pulseString(api.pa_stream_get_device_name(stream)) { status.post(.deviceChanged(id: name)) }
     }
 }

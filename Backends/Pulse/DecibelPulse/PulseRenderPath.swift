@@ -5,8 +5,8 @@ import DecibelCore
 ///
 /// Everything here is allocated in `init` (off the render thread) and reused for every callback and every
 /// reconnection. The callbacks only call libpulse's own I/O (`pa_stream_begin_write`/`write`,
-/// `pa_stream_peek`/`drop`) outside the real-time section; conversion and the user's render callback run
-/// inside `RealtimeSanitizer.enter()`/`exit()`.
+/// `pa_stream_peek`/`drop`, and a timing request when `PulseTimingSchedule` says one is due) outside the
+/// real-time section; conversion and the user's render callback run inside `RealtimeSanitizer.enter()`/`exit()`.
 ///
 /// The whole cycle is Swift: libpulse's I/O is plain functions Swift calls directly. (PipeWire's is partly
 /// C; `decibel_pipewire.h` says why.)
@@ -38,6 +38,8 @@ final class PulseRenderPath: RenderWarmUp, @unchecked Sendable {
     private var sampleTime: Int64 = 0
     /// True only during the warm-up cycle: the path runs without calling the user's callback.
     private var priming = false
+    private var playbackTiming = PulseTimingSchedule()
+    private var recordTiming = PulseTimingSchedule()
 
     /// Callbacks that ran, for tests and the RealtimeSanitizer scenario.
     private(set) var writeCallbacks = 0
@@ -94,6 +96,21 @@ final class PulseRenderPath: RenderWarmUp, @unchecked Sendable {
     func reset() {
         captureFilled = 0
         duplex?.reset()
+        restartTimingUpdates()
+    }
+
+    /// Control thread holding the mainloop lock, or no callback running: the next callbacks ask for timing at
+    /// once (after a start or a dropped queue, when the latency has changed).
+    func restartTimingUpdates() {
+        playbackTiming.restart()
+        recordTiming.restart()
+    }
+
+    private func updateTiming(_ stream: OpaquePointer, _ schedule: inout PulseTimingSchedule, at now: UInt64) {
+        guard schedule.isDue(at: now), let operation = api.pa_stream_update_timing_info(stream, nil, nil) else {
+            return
+        }
+        api.pa_operation_unref(operation)
     }
 
     /// Write callback: renders exactly `bytes` (what the server asked for) straight into libpulse's buffers from
@@ -102,6 +119,7 @@ final class PulseRenderPath: RenderWarmUp, @unchecked Sendable {
     func write(stream: OpaquePointer, bytes: Int) {
         writeCallbacks &+= 1
         let start = MonotonicClock.now()
+        updateTiming(stream, &playbackTiming, at: start)
         var rendered = 0
         var remaining = bytes / outputFrameBytes
         while remaining > 0 {
@@ -124,6 +142,7 @@ final class PulseRenderPath: RenderWarmUp, @unchecked Sendable {
     /// of `blockFrames` (duplex streams queue them for the playback side instead).
     func read(stream: OpaquePointer) {
         readCallbacks &+= 1
+        updateTiming(stream, &recordTiming, at: MonotonicClock.now())
         while true {
             var data: UnsafeRawPointer?
             var size = 0

@@ -53,6 +53,7 @@
     X(pa_stream_get_sample_spec) \
     X(pa_stream_get_buffer_attr) \
     X(pa_stream_get_latency) \
+    X(pa_stream_update_timing_info) \
     X(pa_stream_set_state_callback) \
     X(pa_stream_set_write_callback) \
     X(pa_stream_set_read_callback) \
