@@ -15,8 +15,8 @@ final class FileDecoderState: @unchecked Sendable {
     let failure = Locked<AudioError?>(nil)
     /// The rate the ring holds.
     let outputRate: Double
-    /// How long the decoder sleeps when the ring is full.
-    let napNanoseconds: UInt64
+    /// How long the decoder sleeps when the ring is full, and when it is full at the end of the file.
+    let napNanoseconds: UInt64, endNapNanoseconds: UInt64
 
     // Seeking: the control thread posts a file frame; the decoder seeks, then publishes how many frames
     // it had put in the ring before (`staleUntil`) and the new playhead; the render thread skips those.
@@ -34,6 +34,7 @@ final class FileDecoderState: @unchecked Sendable {
         ring = FrameRingBuffer(channelCount: file.channelCount, capacity: capacity)
         let spare = Double(ring.capacity - (keep ?? ring.capacity * 2 / 3)) / outputRate
         napNanoseconds = UInt64(min(1, max(0.01, spare)) * 1e9)
+        endNapNanoseconds = UInt64(min(0.25, Double(ring.capacity) / outputRate / 8) * 1e9)
     }
 
     /// Control thread: a render-thread seek is coming (`AudioPullSource.seekIsComing()`).
@@ -84,10 +85,11 @@ final class FileDecoderState: @unchecked Sendable {
                 // while one is announced the nap is 2 ms, since a longer one would be heard as silence after
                 // the seek. A render thread's seek empties the ring, so the decoder refills it when it sees the
                 // seek; a control thread's leaves the stale frames for the next render to skip.
-                // At the end of the file the nap is 250 ms at most: a player looping by seeking back from the
-                // render thread (FilePlayer's `isLooping` over this source) does so unannounced.
+                // At the end of the file the nap is an eighth of the ring, 250 ms at most: a player looping by
+                // seeking back from the render thread (FilePlayer's `isLooping` over this source) does so
+                // unannounced, and the start of the file is then that late.
                 let announced = MonotonicClock.now() < seekExpectedUntil.load(ordering: .relaxed)
-                let nap = ended ? min(napNanoseconds, 250_000_000) : napNanoseconds
+                let nap = ended ? min(napNanoseconds, endNapNanoseconds) : napNanoseconds
                 wake.wait(timeoutNanoseconds: announced ? 2_000_000 : nap)
                 continue
             }

@@ -79,6 +79,10 @@ enum FormatsScenarios {
         }
         MonotonicClock.sleep(nanoseconds: 300_000_000)
         try source.seek(toFrame: 1_000)  // from this control thread while the render thread plays
+        // The render thread's seek (block 100, ~530 ms in) announced ~80 ms before, as FilePlayer announces its
+        // own: unannounced, the decoder would see it only after its nap (a third of its ring, 455 ms here).
+        MonotonicClock.sleep(nanoseconds: 150_000_000)
+        source.seekIsComing()
         thread.join()
         source.stop()
         guard source.framesRendered > 30_000 else {
