@@ -156,7 +156,7 @@ public final class AudioEngine: @unchecked Sendable {
     /// The most frames the nodes render at once on a stream. A callback asking for more (a PulseAudio player's
     /// second-long request) is rendered in pieces of this size, so every node's buffers stay this small
     /// whatever the stream's latency (`decibel play` with a 1 s buffer: 2.2 MB less).
-    static let largestAttachedBlock = 4096
+    static let largestAttachedBlock = StreamFormat.largestRenderPiece
 
     /// Adopts `stream`'s rate and block size (blocks above 4096 frames in pieces), re-preparing every node, and
     /// starts the service thread that delivers node events and releases old plans. The stream must have been

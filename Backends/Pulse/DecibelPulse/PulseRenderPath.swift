@@ -59,7 +59,7 @@ final class PulseRenderPath: RenderWarmUp, @unchecked Sendable {
         outputFrameBytes = format.outputChannelCount * sampleType.bytesPerSample
         inputFrameBytes = format.inputChannelCount * sampleType.bytesPerSample
         let isDuplex = format.inputChannelCount > 0 && format.outputChannelCount > 0
-        outputPieceFrames = isDuplex ? maximumFrames : min(maximumFrames, 4096)
+        outputPieceFrames = isDuplex ? maximumFrames : min(maximumFrames, StreamFormat.largestRenderPiece)
         output = AudioBuffer(channelCount: format.outputChannelCount, frameCapacity: outputPieceFrames)
         capture = AudioBuffer(channelCount: format.inputChannelCount, frameCapacity: blockFrames)
         duplex =

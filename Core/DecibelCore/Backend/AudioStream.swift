@@ -26,6 +26,11 @@ public struct StreamFormat: Hashable, Sendable, CustomStringConvertible {
         self.deviceSampleType = deviceSampleType
     }
 
+    /// The most frames Decibel's own render code (an `AudioEngine`'s nodes, a PulseAudio playback callback)
+    /// handles at once: a longer callback, such as a player's second-long request, is rendered in pieces this long,
+    /// so buffers sized for a piece stay small whatever the stream's latency.
+    package static let largestRenderPiece = 4096
+
     public var description: String {
         "\(Int(sampleRate)) Hz, in \(inputChannelCount) ch, out \(outputChannelCount) ch, \(bufferSize) frames/callback, device \(deviceSampleType)"
     }
