@@ -3,8 +3,9 @@
 //
 //   swift run -c release --package-path Benchmarks pipewire-bench [seconds per client, default 10]
 //
-// Each client plays alone for the same time, so the graph runs at the quantum that client asked for. The
-// daemon's profiler (pw-profiler) times every client the same way: the interval between its node's
+// Each client plays alone for the same time, so the graph runs at the quantum that client asked for; Decibel's
+// native stream and pw-cat take turns in four rounds (each first in two), so a busy spell of the VM's host lands
+// on both alike rather than on whichever played then. The daemon's profiler (pw-profiler) times every client the same way: the interval between its node's
 // wake-ups and how long after the cycle began it woke. Decibel's two streams also
 // time their own render callbacks (what application code feels). "quantum" is the graph cycle granted;
 // "latency" is what the client's API reports (pw-cat reports none).
@@ -29,6 +30,17 @@ let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().del
 let daemon = BenchDaemon(
     runtime: (ProcessInfo.processInfo.environment["DECIBEL_RUNTIME_DIR"] ?? "/tmp/decibel") + "-pipewire-bench",
     serversScript: repository.appendingPathComponent("Scripts/servers").path)
+
+/// Rounds in which Decibel's native stream and pw-cat take turns, each playing `seconds / rounds` a round.
+let rounds = 4
+
+/// One client's turn: what the profiler logged and what the client itself saw.
+struct Turn {
+    var log: ProfilerLog
+    var callbackIntervals: [Double]?
+    var latency: String
+    var xruns: Int?
+}
 
 struct ClientResult {
     var client: String
@@ -85,23 +97,27 @@ func profile(_ client: String, nodeName: () throws -> UInt32?, while seconds: Do
     return try ProfilerLog(path: log, node: node)
 }
 
-func summarise(
-    _ client: String, log: ProfilerLog, latency: String, callbacks: CallbackClock?, xruns: String
-) -> ClientResult {
-    let period = 1e6 * Double(log.quantum(rate: rate)) / rate
+/// One client's turns together: intervals within each turn, counts summed.
+func summarise(_ client: String, _ turns: [Turn]) -> ClientResult {
+    let quantum = turns[0].log.quantum(rate: rate)
+    let period = 1e6 * Double(quantum) / rate
+    let callbacks = turns.compactMap(\.callbackIntervals)
+    let xruns = turns.compactMap(\.xruns)
     return ClientResult(
-        client: client, quantum: log.quantum(rate: rate), latency: latency,
-        wakeIntervals: IntervalSummary(log.wakeIntervals, period: period),
-        wakeLatency: IntervalSummary(log.cycles.map(\.awake), period: 0),
-        callbackIntervals: callbacks.map { IntervalSummary($0.intervalsMicroseconds, period: period) }, xruns: xruns,
-        lateCycles: log.lateCycles(period: period), driverLateCycles: log.driverLateCycles(period: period))
+        client: client, quantum: quantum, latency: turns[turns.count - 1].latency,
+        wakeIntervals: IntervalSummary(turns.flatMap(\.log.wakeIntervals), period: period),
+        wakeLatency: IntervalSummary(turns.flatMap { $0.log.cycles.map(\.awake) }, period: 0),
+        callbackIntervals: callbacks.isEmpty ? nil : IntervalSummary(callbacks.flatMap { $0 }, period: period),
+        xruns: xruns.isEmpty ? "—" : "\(xruns.reduce(0, +))",
+        lateCycles: turns.reduce(0) { $0 + $1.log.lateCycles(period: period) },
+        driverLateCycles: turns.reduce(0) { $0 + $1.log.driverLateCycles(period: period) })
 }
 
-/// Plays a silent 64-frame stream of `backend` into the sink and times it (its node: `node(stream)`).
+/// Plays a silent 64-frame stream of `backend` into the sink for `duration` s and times it (its node: `node(stream)`).
 func decibelClient(
-    _ client: String, backend: any AudioBackend, node: (any AudioStream) throws -> UInt32?
-) throws -> ClientResult {
-    let clock = CallbackClock(capacity: Int(seconds * rate) / requestedFrames * 2 + 10_000)
+    _ client: String, backend: any AudioBackend, duration: Double, node: (any AudioStream) throws -> UInt32?
+) throws -> Turn {
+    let clock = CallbackClock(capacity: Int(duration * rate) / requestedFrames * 2 + 10_000)
     let stream = try backend.makeStream(
         StreamConfiguration(
             direction: .output, device: sink, sampleRate: rate, channelCount: 2, bufferSize: .frames(requestedFrames),
@@ -110,48 +126,66 @@ func decibelClient(
     try stream.start()
     Thread.sleep(forTimeInterval: 0.5)
     clock.start()
-    let log = try profile(client, nodeName: { try node(stream) }, while: seconds)
+    let log = try profile(client, nodeName: { try node(stream) }, while: duration)
     clock.stop()
-    return summarise(
-        client, log: log, latency: "\(stream.latency.outputFrames) frames", callbacks: clock,
-        xruns: "\(stream.xrunCount)")
+    return Turn(
+        log: log, callbackIntervals: clock.intervalsMicroseconds, latency: "\(stream.latency.outputFrames) frames",
+        xruns: stream.xrunCount)
 }
 
-func decibelPipeWire() throws -> ClientResult {
+func decibelPipeWire(for duration: Double) throws -> Turn {
     let backend = PipeWireBackend(options: .init(remote: daemon.remote, clientName: "decibel-bench", environment: [:]))
-    return try decibelClient("Decibel → PipeWire", backend: backend) { ($0 as? PipeWireStream)?.nodeIDs.output }
+    return try decibelClient("Decibel → PipeWire", backend: backend, duration: duration) {
+        ($0 as? PipeWireStream)?.nodeIDs.output
+    }
 }
 
-func decibelPulse() throws -> ClientResult {
+func decibelPulse(for duration: Double) throws -> Turn {
     let backend = PulseBackend(
         options: .init(server: daemon.pulseServer, clientName: "decibel-bench-pulse", environment: [:]))
-    return try decibelClient("Decibel → pipewire-pulse", backend: backend) { _ in try daemon.playbackNode() }
+    return try decibelClient("Decibel → pipewire-pulse", backend: backend, duration: duration) { _ in
+        try daemon.playbackNode()
+    }
 }
 
-func pwCat() throws -> ClientResult {
+func pwCat(for duration: Double) throws -> Turn {
     let file = daemon.runtime + "/bench-tone.wav"
     try daemon.run(
         "/usr/bin/sox",
         [
-            "-n", "-r", "48000", "-c", "2", "-b", "32", "-e", "floating-point", file, "synth", String(seconds + 5),
+            "-n", "-r", "48000", "-c", "2", "-b", "32", "-e", "floating-point", file, "synth", String(duration + 5),
             "sine", "440", "vol", "0.1",
         ])
     let player = try daemon.spawn(
         "/usr/bin/pw-cat", ["--playback", "--latency=\(requestedFrames)", "--rate=48000", "--target", sink, file])
     defer { player.terminate(); player.waitUntilExit() }
     Thread.sleep(forTimeInterval: 0.5)
-    let log = try profile("pw-cat", nodeName: { try daemon.playbackNode() }, while: seconds)
-    return summarise("pw-cat", log: log, latency: "—", callbacks: nil, xruns: "—")
+    let log = try profile("pw-cat", nodeName: { try daemon.playbackNode() }, while: duration)
+    return Turn(log: log, callbackIntervals: nil, latency: "—", xruns: nil)
 }
 
 do {
     try daemon.start()
     defer { daemon.stop() }
     try daemon.createSink(sink)
-    let results = [try decibelPipeWire(), try decibelPulse(), try pwCat()]
+    var nativeTurns: [Turn] = [], catTurns: [Turn] = []
+    for round in 0..<rounds {
+        if round % 2 == 0 {
+            nativeTurns.append(try decibelPipeWire(for: seconds / Double(rounds)))
+            catTurns.append(try pwCat(for: seconds / Double(rounds)))
+        } else {
+            catTurns.append(try pwCat(for: seconds / Double(rounds)))
+            nativeTurns.append(try decibelPipeWire(for: seconds / Double(rounds)))
+        }
+    }
+    let pulse = try decibelPulse(for: seconds)
+    let results = [
+        summarise("Decibel → PipeWire", nativeTurns), summarise("Decibel → pipewire-pulse", [pulse]),
+        summarise("pw-cat", catTurns),
+    ]
     print(
         """
-        pipewire-bench: \(requestedFrames)-frame playback at \(Int(rate)) Hz into a null sink, \(Int(seconds)) s per client, one client at a time
+        pipewire-bench: \(requestedFrames)-frame playback at \(Int(rate)) Hz into a null sink, \(Int(seconds)) s per client, one client at a time (Decibel's native stream and pw-cat in \(rounds) alternating turns)
         machine: \(machineDescription()); \(daemon.version())
         node wake interval (µs between the node's wake-ups) and wake-up latency (µs from the cycle's start to the
         node running): pw-profiler; callback interval: the client's own render callback, µs; |dev|: from the quantum's period
