@@ -145,12 +145,11 @@ public final class AudioPlayer: ControllerPart {
         // The decoder's ring must hold more than the most the output renders at once (a PulseAudio stream with
         // a deep buffer asks for all of it when it starts) and two decoded chunks, and a second at least. The
         // ring rounds that up to a power of two (a second's block at 44.1 kHz: 1.49 s, 512 KB of stereo), and
-        // the decoder naps only as long as leaves a block in it.
+        // the decoder naps only as long as leaves a block and a chunk in it.
         let rate = output.format.sampleRate
         let block = output.largestRequest
-        let seconds = Double(block + 2 * file.chunkFrames) / rate
         let source = try AudioFileSource(
-            file: file, sampleRate: rate, bufferSeconds: min(60, max(1, seconds)), largestRead: block)
+            file: file, sampleRate: rate, bufferSeconds: min(60, max(1, Double(block) / rate)), largestRead: block)
         return Loaded(
             path: path, source: source, node: FilePlayer(source: source, channelCount: output.engine.channelCount))
     }

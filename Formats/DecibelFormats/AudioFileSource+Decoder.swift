@@ -27,12 +27,13 @@ final class FileDecoderState: @unchecked Sendable {
     private let seekExpectedUntil = Atomic<UInt64>(0)
 
     /// `keep`: the frames a nap must leave in a full ring (the most the render thread takes at once, and one
-    /// decoded chunk); `nil`: two thirds of it. A nap is the time the rest lasts: 10 ms to 1 s.
+    /// decoded chunk), and two thirds of it at least, so that a reader of small blocks still finds most of the
+    /// ring after a late wake-up. A nap is the time the rest lasts: 10 ms to 1 s.
     init(file: AudioFile, outputRate: Double, capacity: Int, keep: Int?) {
         self.file = file
         self.outputRate = outputRate
         ring = FrameRingBuffer(channelCount: file.channelCount, capacity: capacity)
-        let spare = Double(ring.capacity - (keep ?? ring.capacity * 2 / 3)) / outputRate
+        let spare = Double(ring.capacity - max(keep ?? 0, ring.capacity * 2 / 3)) / outputRate
         napNanoseconds = UInt64(min(1, max(0.01, spare)) * 1e9)
         endNapNanoseconds = UInt64(min(0.25, Double(ring.capacity) / outputRate / 8) * 1e9)
     }

@@ -27,8 +27,9 @@ extension AudioFileSource: AudioPullSource {
     /// Render-thread seek to an output-rate frame: posts the request for the decoder, which sees it after
     /// its nap (no wake-up call, since that would take a lock): within 2 ms when `seekIsComing()` announced
     /// it, as `FilePlayer` does, and otherwise within an eighth of the buffer (250 ms at most) at the end of the
-    /// file (a loop's seek back) and within a third of it (1 s at most) elsewhere. What the ring holds is dropped here, so the
-    /// decoder can refill it from the new position at once, even for a paused player, which renders nothing.
+    /// file (a loop's seek back) and elsewhere within the decoder's nap (a third of the buffer or less, 1 s at
+    /// most). What the ring holds is dropped here, so the decoder can refill it from the new position at once,
+    /// even for a paused player, which renders nothing.
     /// - Throws: Never: the signature is `AudioPullSource`'s. `frame` is clamped to the file, so there is no
     ///   `invalidArgument`, and a seek the decoder fails to make shows in `error`.
     public func seek(to frame: Int) throws(AudioError) {

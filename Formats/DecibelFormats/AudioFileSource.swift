@@ -44,7 +44,8 @@ public final class AudioFileSource: @unchecked Sendable {
     }
 
     /// As `init(file:sampleRate:bufferSeconds:)`, for a render thread that takes up to `largestRead` frames at
-    /// once (a player's output with a deep buffer): the decoder naps only as long as leaves that much buffered.
+    /// once (a player's output with a deep buffer): the ring holds that and two decoded chunks (at the output
+    /// rate) at least, and the decoder naps only as long as leaves that much and a chunk buffered.
     package init(file: AudioFile, sampleRate: Double?, bufferSeconds: Double, largestRead: Int?) throws(AudioError) {
         let rate = sampleRate ?? Double(file.sampleRate)
         guard rate > 0, bufferSeconds > 0, bufferSeconds <= 60 else {
@@ -62,9 +63,9 @@ public final class AudioFileSource: @unchecked Sendable {
                 maxInputFrames: file.chunkFrames)
         expectedFrames = Int((Double(file.remainingFrames) * rate / Double(file.sampleRate)).rounded())
         let chunk = resampler?.maxOutputFrames(forInput: file.chunkFrames) ?? file.chunkFrames
+        let capacity = max(1024, Int(bufferSeconds * rate), (largestRead ?? 0) + 2 * chunk)
         let decoder = FileDecoderState(
-            file: file, outputRate: rate, capacity: max(1024, Int(bufferSeconds * rate)),
-            keep: largestRead.map { $0 + chunk })
+            file: file, outputRate: rate, capacity: capacity, keep: largestRead.map { $0 + chunk })
         self.decoder = decoder
         RealtimeSanitizer.prepare()
         let input = AudioBuffer(channelCount: file.channelCount, frameCapacity: file.chunkFrames)

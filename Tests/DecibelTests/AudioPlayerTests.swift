@@ -145,7 +145,7 @@ struct AudioPlayerTests {
         try engine.installTap(on: node, bufferSize: 256) { buffer in heard.withLock { $0 += buffer[0] } }
         try engine.stream?.start()
         for _ in 0..<5 {
-            // The ring is full and the decoder naps (0–170 ms with this 1 s ring); each one-shot empties the ring.
+            // The ring is full and the decoder naps (up to 455 ms with this 1 s ring); each one-shot empties it.
             Thread.sleep(forTimeInterval: 0.3)
             node.playOnce {}
         }
@@ -153,7 +153,7 @@ struct AudioPlayerTests {
         engine.stream?.close()
         let silent = try Self.silentFrames(afterTheFirstSoundIn: heard.withLock { $0 })
         print("five one-shots left \(Double(silent) / 48) ms of silence in all")
-        // Unannounced, each waits out the nap: 0.4 s in all on average. Announced, a block or two each.
+        // Unannounced, each waits out the nap: about 1.1 s in all on average. Announced, a block or two each.
         #expect(Double(silent) / 48_000 < 0.1)
     }
 
@@ -166,7 +166,7 @@ struct AudioPlayerTests {
         player.play()
         #expect(wait(2) { player.currentTime > 0.2 })
         for target in [5.0, 1.0, 7.0, 3.0, 8.0] {
-            // By now the ring is full and the decoder naps (up to 250 ms); the seek must not wait that out.
+            // By now the ring is full and the decoder naps (up to 455 ms); the seek must not wait that out.
             Thread.sleep(forTimeInterval: 0.25)
             player.seek(toTime: target)
         }
@@ -174,8 +174,8 @@ struct AudioPlayerTests {
         player.pause()
         let silence = Double(try Self.silentFrames(afterTheFirstSoundIn: heard.withLock { $0 })) / player.sampleRate
         print("five seeks while playing left \(silence * 1000) ms of silence in all")
-        // Unannounced, each seek waits for the decoder's nap (0–170 ms with this 1 s ring): 0.4 s for the five
-        // on average (when the nap was 0–100 ms: 250 ms, under 100 ms in fewer than 1 % of runs). Announced,
+        // Unannounced, each seek would wait for the decoder's nap (0–455 ms with this 1 s ring: about 1.1 s for the
+        // five on average; when the nap was 0–100 ms, 250 ms, under 100 ms in fewer than 1 % of runs). Announced,
         // each costs about a block: 5–27 ms for the five with 256-frame blocks here.
         #expect(silence < 0.1)
     }
