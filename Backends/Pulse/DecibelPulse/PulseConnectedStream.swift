@@ -188,8 +188,7 @@ final class PulseConnectedStream: @unchecked Sendable {
                 stream,
                 { _, userdata in
                     guard let userdata else { return }
-                    Unmanaged<PulseConnectedStream>.fromOpaque(userdata).takeUnretainedValue().status
-                        .recordXrunFromRenderThread()
+                    Unmanaged<PulseConnectedStream>.fromOpaque(userdata).takeUnretainedValue().streamRanOver()
                 }, me)
             result = api.pa_stream_connect_playback(stream, setup.outputDevice, &attributes, flags, nil, nil)
         } else {
@@ -203,8 +202,7 @@ final class PulseConnectedStream: @unchecked Sendable {
                 stream,
                 { _, userdata in
                     guard let userdata else { return }
-                    Unmanaged<PulseConnectedStream>.fromOpaque(userdata).takeUnretainedValue().status
-                        .recordXrunFromRenderThread()
+                    Unmanaged<PulseConnectedStream>.fromOpaque(userdata).takeUnretainedValue().streamRanOver()
                 }, me)
             result = api.pa_stream_connect_record(stream, setup.inputDevice, &attributes, flags)
         }
@@ -251,6 +249,12 @@ final class PulseConnectedStream: @unchecked Sendable {
         if status.transition(from: .running, to: .invalidated) {
             status.post(.deviceLost(reason: "PulseAudio ended the stream on \(device)"))
         }
+    }
+
+    /// An underflow (playback) or overflow (capture): an xrun, after which the latency has moved.
+    private func streamRanOver() {
+        status.recordXrunFromRenderThread()
+        renderer.restartTimingUpdates()
     }
 
     private func streamMoved(_ stream: OpaquePointer) {

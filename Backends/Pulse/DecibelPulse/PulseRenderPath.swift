@@ -99,8 +99,8 @@ final class PulseRenderPath: RenderWarmUp, @unchecked Sendable {
         restartTimingUpdates()
     }
 
-    /// Control thread holding the mainloop lock, or no callback running: the next callbacks ask for timing at
-    /// once (after a start or a dropped queue, when the latency has changed).
+    /// The mainloop thread, a control thread holding the mainloop lock, or no callback running: the next callbacks
+    /// ask for timing at once (after a start, a dropped queue, a move or an xrun, when the latency has changed).
     func restartTimingUpdates() {
         playbackTiming.restart()
         recordTiming.restart()

@@ -4,9 +4,9 @@
 /// libpulse's own schedule backs off from 10 ms to 1.5 s, but starts again at 10 ms whenever a write lands while
 /// a reply is on its way, which on a steadily written stream is most writes: a file player behind a 1 s buffer
 /// woke 11 times a second for timing replies, and the server answered each. This one backs off from 10 ms to
-/// 1 s and starts again only when the stream starts or its queue is dropped (when the latency really changes);
-/// between replies libpulse interpolates (`PA_STREAM_INTERPOLATE_TIMING`). It is asked from the stream's own
-/// callbacks, so an update rides on a wake-up the stream has anyway.
+/// 1 s and starts again only when the stream starts, its queue is dropped, it moves or it runs over (when the
+/// latency really changes); between replies libpulse interpolates (`PA_STREAM_INTERPOLATE_TIMING`). It is asked
+/// from the stream's own callbacks, so an update rides on a wake-up the stream has anyway.
 struct PulseTimingSchedule {
     static let first: UInt64 = 10_000_000
     static let longest: UInt64 = 1_000_000_000
