@@ -107,8 +107,9 @@ let package = Package(
             name: "DecibelAnalysis",
             dependencies: ["DecibelCore", "DecibelGraph", "CKissFFT", "CDecibelFFT", "CDecibelTruePeak"],
             path: "Analysis/DecibelAnalysis"),
-        // Plot (Plot/): CCairo + DecibelPlot. CCairo needs Cairo's, Xlib's and XRandR's headers (libcairo2-dev,
-        // libx11-dev, libxrandr-dev) and loads the libraries when Plot first uses them; zlib is linked.
+        // Plot (Plot/): CCairo + DecibelPlot. CCairo needs Cairo's, Xlib's, XRandR's and zlib's headers
+        // (libcairo2-dev, libx11-dev, libxrandr-dev, zlib1g-dev); it loads the first three when Plot first uses
+        // them and links zlib.
         .target(name: "CCairo", path: "Plot/CCairo"),
         .target(
             name: "DecibelPlot", dependencies: ["DecibelCore", "DecibelAnalysis", "DecibelFormats", "CCairo"],

@@ -7,15 +7,23 @@
 
 enum decibel_plot_library { DECIBEL_CAIRO, DECIBEL_X11, DECIBEL_XRANDR };
 
-/// The address of `name` in `library`, loading the libraries first if need be; ends the program with a message
-/// naming what to install if they cannot be loaded (a forwarder cannot report an error to its caller).
-void *decibel_plot_symbol(enum decibel_plot_library library, const char *name);
+/// Every function the forwarders reach, by library (cairo_loader.c's table, ended by a NULL name): loading a
+/// library checks it has them all, so one that lacks a function fails there, with a message, not mid-drawing.
+struct decibel_plot_function {
+    enum decibel_plot_library library;
+    const char *name;
+};
+__attribute__((visibility("hidden"))) extern const struct decibel_plot_function decibel_plot_functions[];
+
+/// The address of `name` in `library`, loading it first if need be. A forwarder cannot report an error to its
+/// caller, so when the library cannot be loaded this prints why and what to install, and ends the program.
+__attribute__((visibility("hidden"))) void *decibel_plot_symbol(enum decibel_plot_library library, const char *name);
 
 /// The forwarders are hidden: the program's own calls reach them, while the real libraries' functions stay
 /// what every other library in the process (GTK's own Cairo calls, say) binds to.
 #define DECIBEL_FORWARD __attribute__((visibility("hidden")))
 
-/// Declares `resolved`, the real `name`, looked up on the first call (a relaxed race: both writers store the same
+/// Declares `resolved`, the real `name`, looked up on the first call (a benign race: both writers store the same
 /// address).
 #define DECIBEL_RESOLVE(library, name)                                                   \
     static __typeof__(name) *cached;                                                     \

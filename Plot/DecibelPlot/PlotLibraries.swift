@@ -5,10 +5,11 @@ import DecibelCore
 /// a program that links DecibelPlot but never draws (a player with an optional waveform export, say) starts
 /// without them installed and without their cost.
 ///
-/// Plot's throwing entry points (`PlotSurface`, `PlotImage`'s PNG reading and writing, `PlotDrawable`'s
-/// `write(to:)` and `renderImage`, `PlotWindow`) load them first and throw if they cannot. Drawing through a
-/// `PlotCanvas` made by `init(width:height:)`, which cannot throw, ends the program with the same message when
-/// Cairo is missing: call `load()` first where that matters.
+/// Plot's entry points that make a surface (`PlotSurface`, `PlotImage`'s PNG reading and writing,
+/// `PlotDrawable`'s `write(to:)` and `renderImage`, `PlotWindow`) load them first and throw if they cannot.
+/// Drawing into a Cairo context you made (`draw(into:size:)`, `PlotCanvas(context:)`, a GTK widget's) needs
+/// nothing more: Cairo is loaded already. A Cairo function reached any other way with Cairo missing ends the
+/// program with the message `load()` would have thrown.
 public enum PlotLibraries {
     /// Loads Cairo, and Xlib and XRandR too when `window` is true; does nothing once they are loaded.
     /// - Throws: `AudioError` of kind `backendUnavailable` naming the library that could not be loaded and the
