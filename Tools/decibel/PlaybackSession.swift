@@ -65,7 +65,9 @@ final class StreamFailure: Sendable {
     var handler: @Sendable (StreamEvent) -> Void {
         { [event] received in
             switch received {
-            case .serverShutDown, .deviceLost: event.withLock { $0 = received }
+            case .serverShutDown, .deviceLost:
+                event.withLock { $0 = received }
+                Interrupt.wake()  // a loop sleeping in Interrupt.sleep reports it now, not at its next look
             default: break
             }
         }

@@ -37,7 +37,9 @@ enum Interrupt {
         for signalNumber in [SIGINT, SIGTERM] {
             signal(signalNumber) { number in
                 if Interrupt.raised.exchange(true, ordering: .relaxed) { _exit(128 + number) }
+                let saved = errno  // the interrupted code may be about to read it
                 Interrupt.wake()
+                errno = saved
             }
         }
     }
@@ -63,11 +65,14 @@ enum Interrupt {
             guard now < deadline else { return }
             // Whole milliseconds, rounded up so a short remainder does not spin.
             let milliseconds = Int32(min(UInt64(Int32.max), (deadline - now + 999_999) / 1_000_000))
-            if poll(&descriptor, 1, milliseconds) > 0 {
+            let ready = poll(&descriptor, 1, milliseconds)
+            if ready > 0 {
                 var bytes: (UInt64, UInt64) = (0, 0)
                 while withUnsafeMutableBytes(of: &bytes, { read(wakePipe.read, $0.baseAddress, $0.count) }) > 0 {}
                 return
             }
+            // Only a signal may cut a wait short; any other failure would spin, so the rest is slept plainly.
+            if ready < 0 && errno != EINTR { return MonotonicClock.sleep(until: deadline) }
         }
     }
 }
