@@ -79,9 +79,10 @@ final class FileDecoderState: @unchecked Sendable {
                 }
             }
             guard !ended, ring.availableToWrite >= need else {
-                // A full ring holds `bufferSeconds` or more (1 s by default): a nap of what it holds beyond what
-                // the render thread may take at once (a third of it, unless told; 1 s at most) costs one to
-                // three wake-ups a second. A control thread's seek or stop signals `wake` and is seen at once.
+                // A full ring holds `bufferSeconds` or more (1 s by default): a nap of what it holds beyond two
+                // thirds of it, or beyond what the render thread may take at once and a chunk if that is more (1 s
+                // at most), costs one to three wake-ups a second. A control thread's seek or stop signals `wake`
+                // and is seen at once.
                 // A render thread may not signal (that takes a lock), so its seek is seen when the nap ends:
                 // while one is announced the nap is 2 ms, since a longer one would be heard as silence after
                 // the seek. A render thread's seek empties the ring, so the decoder refills it when it sees the

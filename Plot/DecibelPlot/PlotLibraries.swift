@@ -15,7 +15,7 @@ public enum PlotLibraries {
     /// - Throws: `AudioError` of kind `backendUnavailable` naming the library that could not be loaded and the
     ///   package to install.
     public static func load(window: Bool = false) throws(AudioError) {
-        let failure: String? = withUnsafeTemporaryAllocation(of: CChar.self, capacity: 512) { message in
+        let failure: String? = withUnsafeTemporaryAllocation(of: CChar.self, capacity: 1024) { message in
             decibel_plot_libraries_load(window, message.baseAddress, message.count)
                 ? nil : String(cString: message.baseAddress!)
         }
