@@ -132,6 +132,8 @@ struct GraphModel {
             }
             let nodeTaps = self.taps[id] ?? []
             let renderNode = node as? RenderNode
+            let unfed = buses[busStart...].allSatisfy { $0.sourceCount == 0 }
+            let rendersSilence = id == root && !rootIsRead && nodeTaps.isEmpty && unfed && node is any SilenceKeeping
             steps.append(
                 RenderPlan.Step(
                     entry: .passUnretained(entry), renderNode: renderNode.map { .passUnretained($0) },
@@ -141,8 +143,8 @@ struct GraphModel {
                         renderNode?.parameters.first.map { UnsafeRawPointer(Unmanaged.passUnretained($0).toOpaque()) }
                     ),
                     output: output.channelPointers, channels: output.channelCount,
-                    busStart: busStart, busCount: node.inputBusCount, tapStart: taps.count, tapCount: nodeTaps.count
-                ))
+                    busStart: busStart, busCount: node.inputBusCount, tapStart: taps.count, tapCount: nodeTaps.count,
+                    rendersSilence: rendersSilence))
             taps += nodeTaps
             pool.finishStep(at: position)
         }

@@ -34,6 +34,9 @@ final class RenderPlan: @unchecked Sendable {
         let busCount: Int
         let tapStart: Int
         let tapCount: Int
+        /// The root when nothing feeds it and it is `SilenceKeeping`, with no tap: it runs without channels
+        /// and the device's output, which arrives zeroed, is left as it is.
+        let rendersSilence: Bool
     }
 
     private let steps: RenderArray<Step>
@@ -98,14 +101,21 @@ final class RenderPlan: @unchecked Sendable {
                 if let address = next.1 { decibel_prefetch(address, 64) }
                 if let address = next.2 { decibel_prefetch(address, 128) }
             }
-            for index in 0..<step.busCount {
-                inputViews[index] = busView(buses[step.busStart + index], frames: frames)
-            }
             var outputView = AudioBufferView(
                 channelPointers: step.output, channelCount: step.channels, frameCount: frames)
-            if stepIndex == rootStep && output.channelCount == step.channels && output.frameCount == frames {
-                outputView = output
+            if step.rendersSilence {
+                let none = AudioBufferView(channelPointers: nil, channelCount: 0, frameCount: frames)
+                for index in 0..<step.busCount { inputViews[index] = none }
+                outputView = none
                 rootWroteOutput = true
+            } else {
+                for index in 0..<step.busCount {
+                    inputViews[index] = busView(buses[step.busStart + index], frames: frames)
+                }
+                if stepIndex == rootStep && output.channelCount == step.channels && output.frameCount == frames {
+                    outputView = output
+                    rootWroteOutput = true
+                }
             }
             stepIndex += 1
             let context = NodeRenderContext(

@@ -11,6 +11,35 @@ import Testing
         #expect(out[0].allSatisfy { $0 == 0 } && out[1].allSatisfy { $0 == 0 })
     }
 
+    @Test func anEmptyMainGroupStillRampsItsVolume() throws {
+        // With nothing in it the main group's fader runs without channels (no pass over silence): its
+        // volume's ramp must advance all the same, so a source added after the ramp plays at the new volume.
+        // (A parameter's first render jumps to its target: the fader renders once before the group empties.)
+        let engine = AudioEngine(channelCount: 2, maximumFrameCount: 512)
+        let source = constantSource([0.5, -0.5])
+        try engine.mainGroup.add(source)
+        _ = try renderOffline(engine, frames: 512)
+        try engine.mainGroup.remove(source)
+        engine.mainGroup.volume.rampDuration = 0.01
+        engine.mainGroup.volume.value = 0.5
+        _ = try renderOffline(engine, frames: 4800)
+        try engine.mainGroup.add(source)
+        let out = try renderOffline(engine, frames: 512)
+        #expect(out[0].allSatisfy { $0 == 0.25 } && out[1].allSatisfy { $0 == -0.25 })
+    }
+
+    @Test func aTapOnAnEmptyMainGroupGetsItsSilence() throws {
+        let engine = AudioEngine(channelCount: 2, maximumFrameCount: 256)
+        let collector = Collector()
+        let tap = try engine.installTap(on: engine.mainGroup.fader, bufferSize: 100) { collector.receive($0) }
+        let out = try renderOffline(engine, frames: 1000, block: 256)
+        #expect(out[0].allSatisfy { $0 == 0 } && out[1].allSatisfy { $0 == 0 })
+        try #require(waitUntil(seconds: 30) { collector.frameCount >= 1000 })
+        let got = collector.channels
+        #expect(got.count == 2 && got.allSatisfy { $0.count >= 1000 && $0.allSatisfy { $0 == 0 } })
+        try engine.removeTap(tap)
+    }
+
     @Test func sourcesInAGroupAreSummedExactly() throws {
         let engine = AudioEngine(channelCount: 2, maximumFrameCount: 512)
         try engine.mainGroup.add(constantSource([0.25, 0.5]))
