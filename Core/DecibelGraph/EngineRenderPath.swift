@@ -66,11 +66,25 @@ final class EngineRenderPath: @unchecked Sendable {
     /// when the callback began (`CLOCK_MONOTONIC` ns).
     func render(input: AudioBufferView, output: AudioBufferView, frames: Int, hostTime: UInt64) {
         adoptPendingPlan()
-        guard let plan = current?.takeUnretainedValue(), plan.maximumFrameCount > 0 else {
+        guard let current, current._withUnsafeGuaranteedRef({ $0.maximumFrameCount > 0 }) else {
             sampleTime += Int64(frames)
             publishedSampleTime.store(sampleTime, ordering: .releasing)
             return
         }
+        // Borrowed, not retained: the plan stays alive while it is `current`, and a retain and release per
+        // block are two atomic read-modify-writes the render thread need not make.
+        current._withUnsafeGuaranteedRef {
+            renderBlock(of: $0, input: input, output: output, frames: frames, hostTime: hostTime)
+        }
+        publishedSampleTime.store(sampleTime, ordering: .releasing)
+        // The render thread is the only writer: a load and a store, not a locked read-modify-write.
+        blocks.store(blocks.load(ordering: .relaxed) &+ 1, ordering: .relaxed)
+    }
+
+    @inline(__always)
+    private func renderBlock(
+        of plan: RenderPlan, input: AudioBufferView, output: AudioBufferView, frames: Int, hostTime: UInt64
+    ) {
         let clock = BlockClock(
             sampleTime: sampleTime, hostTime: hostTime,
             nanosecondsPerFrame: Double(framePeriod.load(ordering: .relaxed)) / 1024,
@@ -83,13 +97,10 @@ final class EngineRenderPath: @unchecked Sendable {
         var offset = 0
         while offset < frames {
             let count = min(plan.maximumFrameCount, frames - offset)
-            let deviceInput =
-                input.frameCount >= offset + count ? input.slice(from: offset, count: count) : AudioBufferView.empty
-            // A stream without input or output (capture-only, playback-only) may pass an empty view.
-            let deviceOutput =
-                output.frameCount >= offset + count ? output.slice(from: offset, count: count) : AudioBufferView.empty
             plan.render(
-                frames: count, sampleTime: sampleTime, clock: clock, deviceInput: deviceInput, output: deviceOutput)
+                frames: count, sampleTime: sampleTime, clock: clock,
+                deviceInput: piece(of: input, from: offset, count: count),
+                output: piece(of: output, from: offset, count: count))
             sampleTime += Int64(count)
             offset += count
         }
@@ -98,8 +109,14 @@ final class EngineRenderPath: @unchecked Sendable {
             plan.timingReceivers[receiver].after?(clock.timing(frames: frames))
             receiver += 1
         }
-        publishedSampleTime.store(sampleTime, ordering: .releasing)
-        blocks.wrappingAdd(1, ordering: .relaxed)
+    }
+
+    /// `count` frames of `view` from `offset`: the view itself when that is all of it, and an empty view when
+    /// it is shorter (a stream without input or output, capture-only or playback-only, may pass one).
+    @inline(__always)
+    private func piece(of view: AudioBufferView, from offset: Int, count: Int) -> AudioBufferView {
+        if offset == 0 && view.frameCount == count { return view }
+        return view.frameCount >= offset + count ? view.slice(from: offset, count: count) : .empty
     }
 
     @inline(__always)

@@ -61,6 +61,7 @@ struct BlockClock {
     func timing(frames: Int) -> RenderTiming { timing(ofSample: sampleTime, frames: frames) }
 
     /// The timing of `frames` frames from engine sample `time` (a piece of a block longer than the plan's).
+    @inline(__always)
     func timing(ofSample time: Int64, frames: Int) -> RenderTiming {
         let host = hostTime(ofSample: time)
         return RenderTiming(
