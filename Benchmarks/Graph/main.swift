@@ -97,6 +97,9 @@ func runFloor(sources: Int, gains: Int, block: Int, seconds: Double) -> Result {
     let right: [UnsafePointer<Float>?] = sourceBuffers.prefix(max(1, sources)).map { UnsafePointer($0[1].baseAddress) }
     var positions = [Int32](repeating: 0, count: max(1, sources))
     let scratch = AudioBuffer(channelCount: 4, frameCapacity: block)
+    // The scratch planes' addresses, taken once: AudioBuffer's subscript reads its `frameLength` (a class
+    // property, so an exclusivity check each time), which per block was harness cost inside the floor's time.
+    let planes = (0..<4).map { scratch.channelPointers[$0] }
     var checksum: Float = 0
     var done = 0, blocks = 0
     let start = now()
@@ -106,18 +109,17 @@ func runFloor(sources: Int, gains: Int, block: Int, seconds: Double) -> Result {
             left.withUnsafeBufferPointer { l in
                 right.withUnsafeBufferPointer { r in
                     decibel_bench_mix(
-                        l.baseAddress, r.baseAddress, Int32(sources), 48_000, &positions,
-                        scratch[0].baseAddress, scratch[1].baseAddress, Int32(count))
+                        l.baseAddress, r.baseAddress, Int32(sources), 48_000, &positions, planes[0], planes[1],
+                        Int32(count))
                 }
             }
         } else {
-            scratch[0].baseAddress?.update(repeating: 0, count: count)
-            scratch[1].baseAddress?.update(repeating: 0, count: count)
+            planes[0].update(repeating: 0, count: count)
+            planes[1].update(repeating: 0, count: count)
         }
         var resultRight: UnsafeMutablePointer<Float>?
         let result = decibel_bench_gain_chain(
-            scratch[0].baseAddress, scratch[1].baseAddress, scratch[2].baseAddress, scratch[3].baseAddress,
-            Int32(gains), 0.999, Int32(count), &resultRight)
+            planes[0], planes[1], planes[2], planes[3], Int32(gains), 0.999, Int32(count), &resultRight)
         checksum += result?[0] ?? 0
         done += count
         blocks += 1
