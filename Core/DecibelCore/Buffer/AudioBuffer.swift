@@ -8,7 +8,9 @@ public final class AudioBuffer: @unchecked Sendable {
     /// Frames each channel can hold.
     public let frameCapacity: Int
     /// Frames currently meaningful (set by whoever fills the buffer); starts at `frameCapacity`.
-    public var frameLength: Int {
+    // Unchecked: every `buffer[channel]` reads it, and a checked class property costs a dynamic exclusivity
+    // check per read (~13 ns here), more than a short loop's work; an Int has no access that could overlap.
+    @exclusivity(unchecked) public var frameLength: Int {
         didSet {
             precondition(frameLength >= 0 && frameLength <= frameCapacity, "AudioBuffer.frameLength out of range")
         }
