@@ -172,8 +172,9 @@ final class PulseConnectedStream: @unchecked Sendable {
         // A named device means that device: the server must not move the stream when the default
         // changes, and when the device goes away the stream fails (reported as deviceLost).
         let named = (output ? setup.outputDevice : setup.inputDevice) != nil
+        let adjustsLatency = !(output && setup.asksForPlaybackBuffer)
         let flags = pa_stream_flags_t(
-            rawValue: PA_STREAM_INTERPOLATE_TIMING.rawValue | PA_STREAM_ADJUST_LATENCY.rawValue
+            rawValue: PA_STREAM_INTERPOLATE_TIMING.rawValue | (adjustsLatency ? PA_STREAM_ADJUST_LATENCY.rawValue : 0)
                 | (named ? PA_STREAM_DONT_MOVE.rawValue : 0))
         let result: Int32
         if output {
