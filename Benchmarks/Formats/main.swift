@@ -41,6 +41,19 @@ func shell(_ command: String) -> Int32 {
     return process.terminationStatus
 }
 
+/// Runs `command` with /bin/sh and returns its exit status and what it wrote on stderr.
+func shellErrors(_ command: String) -> (status: Int32, errors: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    process.arguments = ["-c", command]
+    let errors = Pipe()
+    process.standardError = errors
+    do { try process.run() } catch { return (-1, "") }
+    let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    return (process.terminationStatus, text)
+}
+
 func seconds(_ body: () throws -> Void) rethrows -> Double {
     let start = MonotonicClock.now()
     try body()
@@ -126,10 +139,15 @@ for (name, path) in [("WAV ", wav), ("FLAC", flac)] {
     var bestFFmpeg = Double.infinity, bestSwift = Double.infinity
     for _ in 0..<rounds {
         let png = "\(directory)/waveform.png"
-        let ffmpeg = seconds {
-            _ = shell("ffmpeg -v error -y -i \(path) -filter_complex showwavespic=s=1800x140 -frames:v 1 \(png)")
+        // ffmpeg's own time for its work (`-benchmark`), not its start-up's or the shell's.
+        let ffmpeg = shellErrors(
+            "ffmpeg -nostats -hide_banner -benchmark -y -i \(path) -filter_complex showwavespic=s=1800x140 -frames:v 1 \(png)"
+        )
+        guard ffmpeg.status == 0, let ffmpegSeconds = FFmpegTiming.realSeconds(fromStandardError: ffmpeg.errors) else {
+            print("ffmpeg showwavespic failed: \(ffmpeg.errors.suffix(300))")
+            exit(1)
         }
-        bestFFmpeg = min(bestFFmpeg, ffmpeg)
+        bestFFmpeg = min(bestFFmpeg, ffmpegSeconds)
         var buckets = 0
         let elapsed = try seconds { buckets = try AudioFile(path: path).waveform(.points(1800)).bucketCount }
         guard buckets <= 1800, buckets > 1700 else { print("unexpected bucket count \(buckets)"); exit(1) }

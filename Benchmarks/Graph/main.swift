@@ -50,9 +50,10 @@ func runGraph(_ engine: AudioEngine, block: Int, seconds: Double) throws -> Resu
     let total = Int(seconds * sampleRate)
     let callback = engine.renderCallback
     let output = AudioBuffer(channelCount: engine.channelCount, frameCapacity: block)
+    let whole = output.view(frames: block)
     var checksum: Float = 0
     func renderBlock(_ count: Int, at time: Int64) {
-        let view = output.view(frames: count)
+        let view = count == block ? whole : whole.slice(from: 0, count: count)
         view.clear()
         callback(
             RenderContext(

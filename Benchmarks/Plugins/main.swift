@@ -22,11 +22,12 @@ func decibel(_ uri: String) throws -> Double {
     let inputs = UnsafeMutablePointer<AudioBufferView>.allocate(capacity: 1)
     defer { inputs.deallocate() }
     inputs.initialize(to: input.view(frames: frames))
+    let outputView = output.view(frames: frames)
     var time: Int64 = 0
     func block() {
         node.render(
             NodeRenderContext(
-                inputs: UnsafeBufferPointer(start: inputs, count: 1), output: output.view(frames: frames),
+                inputs: UnsafeBufferPointer(start: inputs, count: 1), output: outputView,
                 frameCount: frames, sampleTime: time, deviceInput: .empty))
         time += Int64(frames)
     }

@@ -1,0 +1,13 @@
+/// ffmpeg's own measure of its work: with `-benchmark` it prints `bench: utime=… stime=… rtime=…s` on stderr
+/// when it ends, the wall time of its processing loop. Timing the process instead counted a shell, Foundation's
+/// `Process` and ffmpeg's start-up (60-80 ms a run here, 3-8 % of a loudness or waveform run), which the
+/// in-process Decibel side does not pay.
+public enum FFmpegTiming {
+    /// The `rtime` in seconds from ffmpeg's stderr, if `-benchmark` printed one.
+    public static func realSeconds(fromStandardError text: String) -> Double? {
+        guard let line = text.split(separator: "\n").last(where: { $0.contains("bench: utime=") }),
+            let field = line.split(separator: " ").first(where: { $0.hasPrefix("rtime=") })
+        else { return nil }
+        return Double(field.dropFirst("rtime=".count).prefix { $0 != "s" })
+    }
+}
