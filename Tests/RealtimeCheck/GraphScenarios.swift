@@ -171,16 +171,19 @@ enum GraphScenarios {
 
     static let swaps = Scenario(
         "graph-swaps",
-        "a control thread edits the graph while the Null clock thread renders: plans swap inside real-time sections"
+        "a control thread edits the graph while the Null clock thread renders: plans swap inside real-time sections,"
+            + " from and back to an empty main group"
     ) {
         let backend = NullBackend(options: .init(clock: .realTime))
         let engine = try AudioEngine(
             backend: backend, configuration: StreamConfiguration(channelCount: 2, bufferSize: .frames(128)) { _ in })
         guard let stream = engine.stream else { throw ScenarioFailure("no stream") }
-        try engine.mainGroup.add(ToneGenerator(frequency: 440, amplitude: 0.2))
+        try stream.start()
+        usleep(20_000)  // the main group empty: its fader runs without channels
+        let tone = ToneGenerator(frequency: 440, amplitude: 0.2)
+        try engine.mainGroup.add(tone)
         let group = ChannelGroup(name: "edited")
         try engine.mainGroup.add(group)
-        try stream.start()
         let nodes: [any AudioNode] = [
             ToneGenerator(shape: .square), GainNode(), BiquadFilter(.peaking, gainDB: 6), DelayNode(),
         ]
@@ -193,6 +196,8 @@ enum GraphScenarios {
             }
             if edit % 10 == 0 { usleep(300) }
         }
+        try engine.detach(tone)
+        try engine.remove(group)
         usleep(50_000)
         try stream.stop()
         stream.close()
