@@ -127,6 +127,30 @@ extension PulseTests {
             #expect(stream.format.bufferSize == Int((stream.format.sampleRate * 0.02).rounded()))
         }
 
+        /// A second of output-only buffer is a playback buffer: connected without `PA_STREAM_ADJUST_LATENCY`,
+        /// the server keeps the whole `tlength` and chooses the sink's latency itself (with the flag it kept about
+        /// half, 0.52 s of a second, and set the sink to the rest). A duplex stream keeps the flag.
+        @Test func aSecondOfPlaybackBufferIsKeptWholeButNotForDuplex() throws {
+            guard let server = Self.server(.pulseaudio) else { return }
+            func target(_ direction: AudioDirection) throws -> (tlength: Int, requested: Int) {
+                let source = SineSource(frequency: 440, amplitude: 0.1)
+                var configuration = StreamConfiguration(
+                    direction: direction, device: server.sink, bufferSize: .milliseconds(1000), render: source.render)
+                if direction.hasInput { configuration.inputDevice = server.sink + ".monitor" }
+                let stream = try server.backend().makeStream(configuration)
+                defer { stream.close() }
+                try server.start(stream)
+                Thread.sleep(forTimeInterval: 0.3)
+                let attributes = try #require((stream as? PulseStream)?.serverBufferFrames)
+                try stream.stop()
+                return (attributes.target, stream.format.bufferSize)
+            }
+            let playback = try target(.output), duplex = try target(.duplex)
+            print("1 s buffer: tlength \(playback.tlength) of \(playback.requested) frames; duplex \(duplex.tlength)")
+            #expect(playback.tlength >= playback.requested * 95 / 100, "the server kept \(playback.tlength) frames")
+            #expect(duplex.tlength < duplex.requested * 3 / 4, "duplex kept \(duplex.tlength) frames")
+        }
+
         @Test func captureLatencyIsReportedForANullSource() throws {
             guard let server = Self.server(.pulseaudio) else { return }
             // A real source, not a monitor: a monitor's latency is negative (it hears before the sink plays).

@@ -8,9 +8,10 @@ import DecibelCore
 /// playback stream on one connection; captured blocks reach the playback callback through a ring.
 ///
 /// `format.bufferSize` is also the target latency: it becomes the playback `tlength` / capture `fragsize`
-/// with `PA_STREAM_ADJUST_LATENCY`; `latency` reports what `pa_stream_get_latency` measures. A playback
-/// buffer of half a second or more is a buffer for playing, not a latency: it connects without that flag,
-/// as paplay's does, so the server leaves the sink at its own latency and wakes as seldom as for paplay.
+/// with `PA_STREAM_ADJUST_LATENCY`; `latency` reports what `pa_stream_get_latency` measures. An output-only
+/// stream's buffer of half a second or more is one for playing, not a latency: it connects without that flag,
+/// as paplay's does, so the server chooses the sink's latency itself (deeper) and wakes as seldom as for
+/// paplay; what is heard lags by the buffer plus the sink's latency.
 /// When the server goes away the stream posts `serverShutDown` and becomes `invalidated`; with
 /// `PulseBackend.Options.reconnect` it reconnects once the server is back and posts `reconnected`.
 public final class PulseStream: AudioStream, @unchecked Sendable {
