@@ -24,23 +24,10 @@ func seconds(_ body: () throws -> Void) rethrows -> Double {
     return Double(MonotonicClock.now() - start) / 1e9
 }
 
-@discardableResult
-func shell(_ command: String) throws -> (status: Int32, errors: String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/sh")
-    process.arguments = ["-c", command]
-    let errors = Pipe()
-    process.standardError = errors
-    try process.run()
-    let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    return (process.terminationStatus, text)
-}
-
 func generate(_ path: String, format: String, effects: String) throws {
     guard !FileManager.default.fileExists(atPath: path) else { return }
     print("generating \(path) with sox…")
-    guard try shell("sox -n \(format) \(path) \(effects)").status == 0 else {
+    guard runShell("sox -n \(format) \(path) \(effects)").status == 0 else {
         throw BenchError("sox failed for \(path)")
     }
 }
@@ -125,7 +112,7 @@ func loudness() throws {
                 ourReading = meter.integrated
             })
         // framelog=verbose: the Summary still comes at the info level, the 6000 lines of a 10-minute file do not.
-        let result = try shell(
+        let result = runShell(
             "ffmpeg -nostats -hide_banner -benchmark -i \(path) -af ebur128=peak=true:framelog=verbose -f null - </dev/null"
         )
         guard result.status == 0, let ffmpegSeconds = FFmpegTiming.realSeconds(fromStandardError: result.errors) else {

@@ -41,19 +41,6 @@ func shell(_ command: String) -> Int32 {
     return process.terminationStatus
 }
 
-/// Runs `command` with /bin/sh and returns its exit status and what it wrote on stderr.
-func shellErrors(_ command: String) -> (status: Int32, errors: String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/sh")
-    process.arguments = ["-c", command]
-    let errors = Pipe()
-    process.standardError = errors
-    do { try process.run() } catch { return (-1, "") }
-    let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    return (process.terminationStatus, text)
-}
-
 func seconds(_ body: () throws -> Void) rethrows -> Double {
     let start = MonotonicClock.now()
     try body()
@@ -140,7 +127,7 @@ for (name, path) in [("WAV ", wav), ("FLAC", flac)] {
     for _ in 0..<rounds {
         let png = "\(directory)/waveform.png"
         // ffmpeg's own time for its work (`-benchmark`), not its start-up's or the shell's.
-        let ffmpeg = shellErrors(
+        let ffmpeg = runShell(
             "ffmpeg -nostats -hide_banner -benchmark -y -i \(path) -filter_complex showwavespic=s=1800x140 -frames:v 1 \(png)"
         )
         guard ffmpeg.status == 0, let ffmpegSeconds = FFmpegTiming.realSeconds(fromStandardError: ffmpeg.errors) else {

@@ -98,8 +98,8 @@ func runFloor(sources: Int, gains: Int, block: Int, seconds: Double) -> Result {
     let right: [UnsafePointer<Float>?] = sourceBuffers.prefix(max(1, sources)).map { UnsafePointer($0[1].baseAddress) }
     var positions = [Int32](repeating: 0, count: max(1, sources))
     let scratch = AudioBuffer(channelCount: 4, frameCapacity: block)
-    // The scratch planes' addresses, taken once: AudioBuffer's subscript reads its `frameLength` (a class
-    // property, so an exclusivity check each time), which per block was harness cost inside the floor's time.
+    // The scratch planes' addresses, taken once: until c2748b1 AudioBuffer's subscript made a dynamic exclusivity
+    // check on each read of its `frameLength`, ~80 ns a block of harness inside the floor's time.
     let planes = (0..<4).map { scratch.channelPointers[$0] }
     var checksum: Float = 0
     var done = 0, blocks = 0

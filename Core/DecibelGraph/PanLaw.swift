@@ -54,6 +54,7 @@ enum GainPan {
             (volume?.isRamping ?? false) || (pan?.isRamping ?? false) || (mute?.isRamping ?? false)
             || (gate?.isRamping ?? false)
         let stereo = output.channelCount == 2 && pan != nil
+        // No channels in: silence out, parameters advanced (the plan's SilenceKeeping root relies on it).
         if !accumulate && source.channelCount == 0 {
             output.clear()
             volume?.advance(frames); pan?.advance(frames); mute?.advance(frames); gate?.advance(frames)

@@ -5,4 +5,3 @@
 protocol SilenceKeeping: RenderNode {}
 
 extension GroupFader: SilenceKeeping {}
-extension GainNode: SilenceKeeping {}

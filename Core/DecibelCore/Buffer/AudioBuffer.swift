@@ -9,7 +9,8 @@ public final class AudioBuffer: @unchecked Sendable {
     public let frameCapacity: Int
     /// Frames currently meaningful (set by whoever fills the buffer); starts at `frameCapacity`.
     // Unchecked: every `buffer[channel]` reads it, and a checked class property costs a dynamic exclusivity
-    // check per read (~13 ns here), more than a short loop's work; an Int has no access that could overlap.
+    // check per read (~13 ns here), more than a short loop's work. Nothing holds a long access to it (no
+    // `inout` use in Decibel); the check would only catch a caller's own overlapping `&buffer.frameLength`.
     @exclusivity(unchecked) public var frameLength: Int {
         didSet {
             precondition(frameLength >= 0 && frameLength <= frameCapacity, "AudioBuffer.frameLength out of range")
