@@ -59,13 +59,17 @@ final class GraphWatch {
 
     /// Whether a measurement that is not `intact` was broken by the server itself (no xrun reported, and
     /// cycles the graph ran without a pipewire-pulse node) and may be measured again: at most twice, counted
-    /// in `attempt`. Says so when it is.
+    /// in `attempt`. Says so when it is. Under a sanitizer the stream's own xrun is let through too: its
+    /// instrumented render thread may be late (a TSan pass of a84de62: 1 xrun, 2 of 404 cycles missed, the sine
+    /// read at 431 Hz); without one an xrun still fails.
     static func measureAgain(
         intact: Bool, xruns: Int, graph: (cycles: Int, missed: Int)?, attempt: inout Int
     ) -> Bool {
-        guard !intact, xruns == 0, let graph, graph.missed > 0, attempt < 3 else { return false }
+        guard !intact, xruns == 0 || TestEnvironment.sanitizerSlowsRendering, let graph, graph.missed > 0,
+            attempt < 3
+        else { return false }
         print(
-            "the PipeWire graph ran \(graph.missed) of \(graph.cycles) cycles without one of pipewire-pulse's nodes (the server's process not scheduled in time; the stream reported no xrun): measuring again"
+            "the PipeWire graph ran \(graph.missed) of \(graph.cycles) cycles without one of pipewire-pulse's nodes (the server's process, or under a sanitizer the stream's, not scheduled in time; \(xruns) xrun(s) reported): measuring again"
         )
         attempt += 1
         return true
