@@ -17,7 +17,8 @@ struct PulseStreamSetup: Sendable {
     /// paplay; with the flag it set the sink to a part of the buffer and woke for it (a 30 s FLAC into a null
     /// sink: the server's CPU 31 ms, 17 ms without, paplay's 7 ms). What is heard then lags by the buffer plus
     /// the sink's latency (`latency` measures it); `AudioPlayer` drops what is queued on play, pause, stop and
-    /// seek, so it still answers at once. A duplex stream's playback keeps the flag: its latency is the point.
+    /// seek, so it still answers at once. A duplex stream's playback keeps the flag: its latency is the point
+    /// (a duplex that DecibelStreams bridges from two streams has an output-only leg, which follows this rule).
     var asksForPlaybackBuffer: Bool {
         format.inputChannelCount == 0 && Double(targetFrames) >= format.sampleRate / 2
     }

@@ -2,7 +2,8 @@
 ///
 /// Backends honour it as closely as the device or server allows and report what they got in
 /// `AudioStream.format.bufferSize`. JACK's period is fixed by the server; PulseAudio and ALSA derive
-/// their buffer attributes from it, so a small request really means low latency.
+/// their buffer attributes from it, so a small request really means low latency (on PulseAudio, an
+/// output-only request of half a second or more is a playback buffer: the sink's latency comes on top).
 public enum BufferSize: Hashable, Sendable, CustomStringConvertible {
     /// The backend's low-latency default (256 frames on ALSA and the Null device, the server's period
     /// on JACK, about 20 ms on PulseAudio).
