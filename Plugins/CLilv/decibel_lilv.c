@@ -253,6 +253,8 @@ void decibel_lv2_host_stop_worker(decibel_lv2_host *host) {
     host->thread_started = false;
 }
 
+bool decibel_lv2_host_has_worker(const decibel_lv2_host *host) { return host->worker != NULL; }
+
 void decibel_lv2_host_end_block(decibel_lv2_host *host) {
     if (!host->worker) return;
     uint32_t size;

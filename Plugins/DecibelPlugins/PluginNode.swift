@@ -57,6 +57,8 @@ public final class PluginNode: RenderNode, @unchecked Sendable {
         /// What each port was last connected to, so a block whose buffers are the last block's connects nothing.
         let connected: UnsafeMutablePointer<UnsafeMutableRawPointer?>
         let api: decibel_lilv_api
+        /// Whether each block ends with `decibel_lv2_host_end_block` (plugins with the worker interface).
+        let hasWorker: Bool
         let sampleRate: Double
         let maximumFrames: Int
 
@@ -65,6 +67,7 @@ public final class PluginNode: RenderNode, @unchecked Sendable {
             sampleRate: Double, maximumFrames: Int, api: decibel_lilv_api
         ) {
             self.handle = handle
+            hasWorker = decibel_lv2_host_has_worker(host)
             self.sampleRate = sampleRate
             self.maximumFrames = maximumFrames
             self.host = host
@@ -233,6 +236,7 @@ public final class PluginNode: RenderNode, @unchecked Sendable {
                 .unsupportedConfiguration,
                 "\(info.name) refused to start at \(Int(sampleRate)) Hz (its instantiate failed)")
         }
+        decibel_lv2_host_start_worker(host, handle)
         let instance = Instance(
             handle: handle, host: host, portCount: info.ports.count, atomCount: atomInputs.count + atomOutputs.count,
             sampleRate: sampleRate, maximumFrames: maximumFrames, api: api)
@@ -244,7 +248,6 @@ public final class PluginNode: RenderNode, @unchecked Sendable {
             lilv_instance_connect_port(handle, UInt32(port), instance.atoms[slot])
         }
         for port in cvPorts { lilv_instance_connect_port(handle, UInt32(port), instance.scratch) }
-        decibel_lv2_host_start_worker(host, handle)
         lilv_instance_activate(handle)
         return instance
     }
@@ -272,38 +275,61 @@ public final class PluginNode: RenderNode, @unchecked Sendable {
 
     @inline(__always)
     private func run(_ instance: Instance, _ context: NodeRenderContext) {
-        let frames = context.frameCount
         if hasAtomPorts { prepareAtoms(instance) } else { midiCount = 0 }
-        var ramping = false
-        for control in renderControls where control.parameter._withUnsafeGuaranteedRef({ $0.isRamping }) {
-            ramping = true
-        }
-        var offset = 0
-        while offset < frames {
-            let piece = ramping ? min(Self.rampPiece, frames - offset) : frames
-            for control in renderControls {
-                control.parameter._withUnsafeGuaranteedRef { parameter in
-                    if ramping {
-                        instance.controls[control.port] = parameter.next()
-                        parameter.advance(piece - 1)
-                    } else {
-                        instance.controls[control.port] = parameter.renderValue
-                    }
-                }
-            }
-            connectAudio(instance, context: context, offset: offset, frames: piece)
-            lilv_instance_run(instance.handle, UInt32(piece))
-            decibel_lv2_host_end_block(instance.host)
-            if offset == 0 && ramping && hasAtomPorts { clearAtomInputs(instance) }  // events went with the first piece
-            offset += piece
+        if setControls(instance) {
+            connectAudio(instance, context: context, offset: 0)
+            runPiece(instance, frames: context.frameCount)
+        } else {
+            runRamping(instance, context)
         }
         if let port = latencyPort {
             latencyBits.store(instance.controls[port].bitPattern, ordering: .relaxed)
         }
     }
 
-    /// Fills the MIDI inputs with what arrived for this slice; readies the atom outputs.
+    /// Writes each control's value into its port; false, as soon as one is ramping (then
+    /// `runRamping` writes them piece by piece).
     @inline(__always)
+    private func setControls(_ instance: Instance) -> Bool {
+        for control in renderControls {
+            let steady = control.parameter._withUnsafeGuaranteedRef { parameter in
+                instance.controls[control.port] = parameter.renderValue
+                return !parameter.isRamping
+            }
+            if !steady { return false }
+        }
+        return true
+    }
+
+    /// The block in `rampPiece`-frame pieces, each run with the ramps' values at its start.
+    @inline(never)
+    private func runRamping(_ instance: Instance, _ context: NodeRenderContext) {
+        let frames = context.frameCount
+        var offset = 0
+        while offset < frames {
+            let piece = min(Self.rampPiece, frames - offset)
+            for control in renderControls {
+                control.parameter._withUnsafeGuaranteedRef { parameter in
+                    instance.controls[control.port] = parameter.next()
+                    parameter.advance(piece - 1)
+                }
+            }
+            connectAudio(instance, context: context, offset: offset)
+            runPiece(instance, frames: piece)
+            if offset == 0 && hasAtomPorts { clearAtomInputs(instance) }  // events went with the first piece
+            offset += piece
+        }
+    }
+
+    @inline(__always)
+    private func runPiece(_ instance: Instance, frames: Int) {
+        lilv_instance_run(instance.handle, UInt32(frames))
+        if instance.hasWorker { decibel_lv2_host_end_block(instance.host) }
+    }
+
+    /// Fills the MIDI inputs with what arrived for this slice; readies the atom outputs. Out of line: its
+    /// byte staging would otherwise give every block's frame a stack guard, atom ports or not.
+    @inline(never)
     private func prepareAtoms(_ instance: Instance) {
         for (slot, input) in atomInputs.enumerated() {
             let buffer = instance.atoms[slot]
@@ -338,7 +364,7 @@ public final class PluginNode: RenderNode, @unchecked Sendable {
     /// Points the plugin's audio ports at this piece of the node's input and output (silence for inputs
     /// the bus lacks, scratch for outputs beyond the node's channels).
     @inline(__always)
-    private func connectAudio(_ instance: Instance, context: NodeRenderContext, offset: Int, frames: Int) {
+    private func connectAudio(_ instance: Instance, context: NodeRenderContext, offset: Int) {
         let input = inputBusCount > 0 ? context.inputs[0] : noInput
         for channel in 0..<renderAudioInputs.count {
             let samples = channel < input.channelCount ? input.samples(channel) + offset : instance.silence

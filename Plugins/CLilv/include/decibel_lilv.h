@@ -100,6 +100,9 @@ uint32_t decibel_lv2_host_worker_served(decibel_lv2_host *_Nonnull host);
 size_t decibel_lv2_log_copy(char *_Nonnull buffer, size_t capacity);
 /// Stops the worker thread (waits for the request it is serving).
 void decibel_lv2_host_stop_worker(decibel_lv2_host *_Nullable host);
+/// Whether the plugin has the worker interface (known after `decibel_lv2_host_start_worker`): only then does a
+/// block need `decibel_lv2_host_end_block`.
+bool decibel_lv2_host_has_worker(const decibel_lv2_host *_Nonnull host);
 /// After each `run` (render thread): hands the worker's responses to the plugin, then ends its run.
 void decibel_lv2_host_end_block(decibel_lv2_host *_Nonnull host);
 /// Queues an atom (its header and body, `size` bytes) for the plugin's input (a control thread); false
