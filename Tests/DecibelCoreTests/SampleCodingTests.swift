@@ -45,6 +45,19 @@ struct SampleCodingTests {
         #expect(SampleCoding.int32(from: -.infinity) == Int32.min)
     }
 
+    @Test("the 16-bit encoder equals rounding (ties to even) then clipping, every quarter step from -1.25 to 1.25")
+    func int16MatchesRoundThenClip() {
+        var failures = 0
+        var scaled: Float = -40_960
+        while scaled <= 40_960 {
+            let sample = scaled / 32768
+            let expected = Int16(max(-32768, min(32767, (sample * 32768).rounded(.toNearestOrEven))))
+            if SampleCoding.int16(from: sample) != expected { failures += 1 }
+            scaled += 0.25
+        }
+        #expect(failures == 0)
+    }
+
     @Test("rounding is to nearest with ties to even")
     func roundingTiesToEven() {
         let lsb: Float = 1 / 32768

@@ -12,6 +12,33 @@ struct SampleConversionTests {
         return buffer
     }
 
+    @Test(
+        "stereo Int16 and Float32 (their own one-pass loop) equal the per-channel encoding, at any byte offset",
+        arguments: [SampleType.int16, .float32])
+    func stereoMatchesPerChannel(type: SampleType) {
+        let frames = 1001
+        let left = (0..<frames).map { Float($0 - 500) / 400 }, right = (0..<frames).map { Float(500 - $0) / 333 }
+        let source = stereo(left, right)
+        source[0][7] = .nan
+        source[1][9] = .infinity
+        let width = type.bytesPerSample
+        for offset in [0, 2] {
+            var fast = [UInt8](repeating: 0, count: frames * 2 * width + offset)
+            var expected = fast
+            fast.withUnsafeMutableBytes {
+                SampleConversion.interleave(source.view, frames: frames, into: $0.baseAddress! + offset, as: type)
+            }
+            expected.withUnsafeMutableBytes { raw in
+                for channel in 0..<2 {
+                    SampleConversion.encode(
+                        source[channel].baseAddress!, count: frames, to: raw.baseAddress! + offset + channel * width,
+                        stride: 2 * width, as: type)
+                }
+            }
+            #expect(fast == expected, "byte offset \(offset)")
+        }
+    }
+
     @Test("interleaved Int16 lays out L R L R with correct values")
     func interleaveInt16() {
         let buffer = stereo([0, 0.5, -1], [1, -0.5, 0.25])

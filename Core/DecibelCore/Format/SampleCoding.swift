@@ -25,7 +25,14 @@ public enum SampleCoding {
     /// Encodes to 16 bits with rounding and clipping.
     @inlinable @inline(__always)
     public static func int16(from sample: Float) -> Int16 {
-        Int16(clippedRounded(sample * int16Scale, limit: int16Scale))
+        // Branch-free, so that loops over it vectorize (the checked Float-to-integer conversion does not):
+        // NaN to 0, clipped, then rounded by adding 1.5 * 2^23, which leaves the integer, rounded to
+        // nearest-even, in the low bits of the mantissa (exact for |x| < 2^22).
+        let scaled = sample * int16Scale
+        let finite = scaled == scaled ? scaled : 0
+        let low = finite > -int16Scale ? finite : -int16Scale
+        let clipped = low < int16Scale - 1 ? low : int16Scale - 1
+        return Int16(truncatingIfNeeded: Int32(bitPattern: (clipped + 12_582_912).bitPattern) &- 0x4B40_0000)
     }
 
     /// Encodes to 24 bits (returned sign-extended in an `Int32`) with rounding and clipping.
