@@ -53,6 +53,33 @@ extension PulseTests {
             #expect(result.format.deviceSampleType == type)
         }
 
+        @Test("with no encoding asked for, a stream takes its sink's or source's own, unless the server would resample")
+        func streamsTakeTheDeviceEncodingAtItsRate() throws {
+            guard let server = Self.server(.pulseaudio) else { return }
+            // The sink's spec as the server's own client reports it, e.g. "s16le 2ch 44100Hz".
+            let line = try server.pactl(["list", "short", "sinks"]).standardOutput.split(separator: "\n")
+                .first { $0.split(separator: "\t").dropFirst().first == Substring(server.sink) }
+            let spec = try #require(line).split(separator: "\t")[3].split(separator: " ")
+            let native: SampleType = try #require(
+                ["s16le": .int16, "s24le": .int24, "s32le": .int32, "float32le": .float32][String(spec[0])])
+            let rate = try #require(Double(spec[2].dropLast(2)))
+            func granted(_ direction: AudioDirection, rate: Double?, type: SampleType? = nil) throws -> SampleType {
+                var configuration = StreamConfiguration(
+                    direction: direction, device: direction == .input ? server.sink + ".monitor" : server.sink,
+                    sampleRate: rate, render: { _ in })
+                configuration.sampleType = type
+                let stream = try server.backend().makeStream(configuration)
+                defer { stream.close() }
+                return stream.format.deviceSampleType
+            }
+            #expect(try granted(.output, rate: nil) == native)
+            #expect(try granted(.input, rate: nil) == native)
+            #expect(try granted(.output, rate: rate) == native)
+            let otherRate: Double = rate == 48000 ? 44100 : 48000
+            #expect(try granted(.output, rate: otherRate) == .float32, "the server resamples floats")
+            #expect(try granted(.output, rate: nil, type: .int32) == .int32, "asked for")
+        }
+
         @Test(.liveTiming) func duplexStreamPassesTheMonitorThroughToTheCallback() throws {
             guard let server = Self.server(.pulseaudio) else { return }
             // Input from the monitor, output to the same sink: the callback copies input to a ring and

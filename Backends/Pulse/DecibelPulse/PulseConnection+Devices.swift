@@ -16,6 +16,21 @@ let pulseSampleRates: [Double] = [8000, 11025, 16000, 22050, 32000, 44100, 48000
 /// Encodings a PulseAudio stream accepts (the server converts to the device's).
 let pulseSampleTypes: [SampleType] = [.float32, .int16, .int24, .int32]
 
+/// A sink or source as the server lists it: its index, the device, and the encoding it runs in (nil for one
+/// Decibel does not write, such as big-endian or 8-bit).
+typealias PulseDeviceEntry = (index: UInt32, device: AudioDevice, sampleType: SampleType?)
+
+/// The little-endian encodings Decibel writes, by PulseAudio's name for them.
+func pulseSampleType(_ format: pa_sample_format_t) -> SampleType? {
+    switch format {
+    case PA_SAMPLE_S16LE: .int16
+    case PA_SAMPLE_S24LE: .int24
+    case PA_SAMPLE_S32LE: .int32
+    case PA_SAMPLE_FLOAT32LE: .float32
+    default: nil
+    }
+}
+
 func pulseString(_ pointer: UnsafePointer<CChar>?) -> String? { pointer.map { String(cString: $0) } }
 
 /// A sink as a Decibel output device.
@@ -63,29 +78,36 @@ extension PulseConnection {
         return info
     }
 
-    /// Every sink, as output devices (defaults not yet marked).
-    func sinks() throws(AudioError) -> [(index: UInt32, device: AudioDevice)] {
-        let reply = PulseReply<[(index: UInt32, device: AudioDevice)]>([], connection: self)
+    /// Every sink, as output devices (defaults not yet marked), with the encoding each runs in.
+    func sinks() throws(AudioError) -> [PulseDeviceEntry] {
+        let reply = PulseReply<[PulseDeviceEntry]>([], connection: self)
         return try perform("pa_context_get_sink_info_list", reply) { context, userdata in
             api.pa_context_get_sink_info_list(
                 context,
                 { _, info, eol, userdata in
-                    guard let reply = PulseReply<[(index: UInt32, device: AudioDevice)]>.from(userdata) else { return }
-                    if let info = info?.pointee { reply.value.append((info.index, pulseDevice(sink: info))) }
+                    guard let reply = PulseReply<[PulseDeviceEntry]>.from(userdata) else { return }
+                    if let info = info?.pointee {
+                        reply.value.append(
+                            (info.index, pulseDevice(sink: info), pulseSampleType(info.sample_spec.format)))
+                    }
                     if eol != 0 { reply.finish() }
                 }, userdata)
         }
     }
 
-    /// Every source, monitors included, as input devices (defaults not yet marked).
-    func sources() throws(AudioError) -> [(index: UInt32, device: AudioDevice)] {
-        let reply = PulseReply<[(index: UInt32, device: AudioDevice)]>([], connection: self)
+    /// Every source, monitors included, as input devices (defaults not yet marked), with the encoding each
+    /// runs in.
+    func sources() throws(AudioError) -> [PulseDeviceEntry] {
+        let reply = PulseReply<[PulseDeviceEntry]>([], connection: self)
         return try perform("pa_context_get_source_info_list", reply) { context, userdata in
             api.pa_context_get_source_info_list(
                 context,
                 { _, info, eol, userdata in
-                    guard let reply = PulseReply<[(index: UInt32, device: AudioDevice)]>.from(userdata) else { return }
-                    if let info = info?.pointee { reply.value.append((info.index, pulseDevice(source: info))) }
+                    guard let reply = PulseReply<[PulseDeviceEntry]>.from(userdata) else { return }
+                    if let info = info?.pointee {
+                        reply.value.append(
+                            (info.index, pulseDevice(source: info), pulseSampleType(info.sample_spec.format)))
+                    }
                     if eol != 0 { reply.finish() }
                 }, userdata)
         }

@@ -35,10 +35,8 @@ final class PulseStreamSupervisor: @unchecked Sendable {
         options = backend.options
         streamOptions = stream
         library = try PulseLibrary.load(path: options.libraryPath)
-        let rate = try Self.negotiateRate(configuration, backend: backend)
+        let (rate, sampleType) = try Self.negotiate(configuration, backend: backend)
         let target = configuration.bufferSize.frames(atSampleRate: rate) ?? Int((rate * 0.02).rounded())
-        let sampleType: SampleType =
-            configuration.sampleType == .float64 ? .float32 : configuration.sampleType ?? .float32
         format = StreamFormat(
             sampleRate: rate, inputChannelCount: configuration.inputChannelCount,
             outputChannelCount: configuration.outputChannelCount,
@@ -167,30 +165,39 @@ final class PulseStreamSupervisor: @unchecked Sendable {
         }
     }
 
-    private static func negotiateRate(
+    /// The stream's rate (the device's unless the caller asked for one) and encoding: the caller's, else the
+    /// devices' own when every device the stream uses has the same one at that rate (the server then neither
+    /// converts nor resamples, as for paplay's 16-bit file on a 16-bit sink), else Float32. The server
+    /// converts to the device's encoding anyway, so sending it loses nothing, and leaves it less to do.
+    private static func negotiate(
         _ configuration: StreamConfiguration, backend: PulseBackend
-    ) throws(AudioError) -> Double {
+    ) throws(AudioError) -> (rate: Double, sampleType: SampleType) {
         let connection = try backend.connect()
         defer { connection.close() }
         let server = try connection.serverInfo()
-        var chosen: AudioDevice?
+        var chosen: [(device: AudioDevice, sampleType: SampleType?)] = []
         if configuration.direction.hasOutput {
-            let sinks = try connection.sinks().map(\.device)
+            let sinks = try connection.sinks()
             let wanted = configuration.outputDevice ?? server.defaultSink
-            chosen = sinks.first { $0.id == wanted }
-            if let id = configuration.outputDevice, chosen == nil {
-                throw AudioError.deviceNotFound(id, backend: "pulse", available: sinks.map(\.id))
+            if let sink = sinks.first(where: { $0.device.id == wanted }) {
+                chosen.append((sink.device, sink.sampleType))
+            } else if let id = configuration.outputDevice {
+                throw AudioError.deviceNotFound(id, backend: "pulse", available: sinks.map(\.device.id))
             }
         }
         if configuration.direction.hasInput {
-            let sources = try connection.sources().map(\.device)
+            let sources = try connection.sources()
             let wanted = configuration.inputDevice ?? server.defaultSource
-            let source = sources.first { $0.id == wanted }
-            if let id = configuration.inputDevice, source == nil {
-                throw AudioError.deviceNotFound(id, backend: "pulse", available: sources.map(\.id))
+            if let source = sources.first(where: { $0.device.id == wanted }) {
+                chosen.append((source.device, source.sampleType))
+            } else if let id = configuration.inputDevice {
+                throw AudioError.deviceNotFound(id, backend: "pulse", available: sources.map(\.device.id))
             }
-            chosen = chosen ?? source
         }
-        return configuration.sampleRate ?? chosen?.preferredSampleRate ?? server.sampleRate
+        let rate = configuration.sampleRate ?? chosen.first?.device.preferredSampleRate ?? server.sampleRate
+        if let requested = configuration.sampleType { return (rate, requested == .float64 ? .float32 : requested) }
+        let native = chosen.first?.sampleType
+        let everyDeviceAgrees = chosen.allSatisfy { $0.sampleType == native && $0.device.preferredSampleRate == rate }
+        return (rate, everyDeviceAgrees ? native ?? .float32 : .float32)
     }
 }
