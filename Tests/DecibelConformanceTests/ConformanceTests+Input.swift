@@ -15,7 +15,8 @@ extension ConformanceTests {
             let player = try ServerClient.playIntoInput(backend, tone: tone, seconds: 5)
             defer { player?.stop() }
             let audio = backend.makeBackend()
-            let collector = InputCollector(frames: 2 * 48_000)
+            let deadline = Date().addingTimeInterval(2 + 3 * Self.patience)
+            let collector = InputCollector(frames: Int(deadline.timeIntervalSinceNow + 1) * 48_000)
             var configuration = backend.configuration(.input, sampleRate: 48_000, render: collector.render)
             configuration.name = "dcb-conformance-input"
             configuration.inputDevice = ServerClient.inputDevice(backend)
@@ -26,18 +27,13 @@ extension ConformanceTests {
             if backend == .jack, let port = (stream as? JACKStream)?.inputPortNames.first {
                 try ServerClient.connectJACKTone(to: port)
             }
-            let deadline = Date().addingTimeInterval(2 + 3 * Self.patience)
-            while !collector.isFull && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+            let heardTone = ServerClient.awaitCleanSecond(of: tone, until: deadline, heard: { collector.samples })
             try stream.stop()
-            let samples = collector.samples
-            guard
-                let heard = SignalAnalysis.cleanTone(
-                    samples, frequency: tone.frequency, sampleRate: 48_000, maxStep: 0.08, frames: 48_000)
-            else {
-                findings.problem("no glitch-free second of the \(tone.frequency) Hz tone in \(samples.count) frames")
+            guard let heard = heardTone.tone else {
+                findings.problem(heardTone.missing(tone))
                 return
             }
-            findings.note("delivered \(heard)")
+            findings.note("delivered \(heard), \(heardTone.onsetText)")
             findings.require(
                 abs(heard.frequency - tone.frequency) < 0.5, "delivered \(heard.frequency) Hz, not \(tone.frequency)")
             findings.require(

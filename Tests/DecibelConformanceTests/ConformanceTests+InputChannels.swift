@@ -30,27 +30,23 @@ extension ConformanceTests {
                 stream.format.inputChannelCount == 2 && engine.inputNode.channelCount == 1,
                 "the stream captures \(stream.format.inputChannelCount) channels and the input node delivers \(engine.inputNode.channelCount); want 2 and 1"
             )
-            let heard = Locked<[Float]>([])
+            let delivered = Locked<[Float]>([])
             let tap = try engine.installTap(on: engine.inputNode, bufferSize: 480) { buffer in
-                heard.withLock { $0 += buffer[0] }
+                delivered.withLock { $0 += buffer[0] }
             }
             try stream.start()
             if backend == .jack, let ports = (stream as? JACKStream)?.inputPortNames, ports.count == 2 {
                 try ServerClient.connectJACKTone(to: ports[1])
             }
-            let deadline = Date().addingTimeInterval(2 + 3 * Self.patience)
-            while heard.withLock({ $0.count }) < 2 * 48_000 && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+            let heard = ServerClient.awaitCleanSecond(
+                of: tone, until: Date().addingTimeInterval(2 + 3 * Self.patience), heard: { delivered.withLock { $0 } })
             try stream.stop()
             try engine.removeTap(tap)
-            let samples = heard.withLock { $0 }
-            guard
-                let picked = SignalAnalysis.cleanTone(
-                    samples, frequency: tone.frequency, sampleRate: 48_000, maxStep: 0.08, frames: 48_000)
-            else {
-                findings.problem("no glitch-free second of the \(tone.frequency) Hz tone in \(samples.count) frames")
+            guard let picked = heard.tone else {
+                findings.problem(heard.missing(tone))
                 return
             }
-            findings.note("channel 2 delivered \(picked)")
+            findings.note("channel 2 delivered \(picked), \(heard.onsetText)")
             findings.require(
                 abs(picked.frequency - tone.frequency) < 0.5, "delivered \(picked.frequency) Hz, not \(tone.frequency)")
             findings.require(

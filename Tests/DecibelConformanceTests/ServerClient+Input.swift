@@ -94,3 +94,42 @@ extension ServerClient {
         guard result.status == 0 else { throw ClientError(message: result.standardError) }
     }
 }
+
+extension ServerClient {
+    /// What a capture heard of `InputTone`: a glitch-free second of it, and the frames it looked at.
+    struct HeardTone {
+        var tone: SignalAnalysis.Tone?
+        var frames: Int
+        /// The first frame above the noise floor: when the server's player was first heard.
+        var onset: Int?
+
+        /// When the sound began, for a note.
+        var onsetText: String { onset.map { String(format: "sound from %.2f s", Double($0) / 48_000) } ?? "no sound" }
+
+        /// Why no tone was found, for a finding.
+        func missing(_ tone: InputTone) -> String {
+            "no glitch-free second of the \(tone.frequency) Hz tone in \(frames) frames (\(onsetText))"
+        }
+    }
+
+    /// Polls `heard` (channel 0 at 48 kHz, as captured so far) until it holds a glitch-free second of `tone`
+    /// after its first sound, or `deadline` passes. The player is linked when the server's session manager
+    /// (or, on JACK, the test) gets to it, so a fixed capture's silence before the onset can outlast the tone
+    /// heard by then, and be taken for the longest clean run: only what follows the onset counts. A fixed
+    /// two-second capture failed once, on PipeWire under AddressSanitizer (133bcc7's CI; its message was not kept).
+    static func awaitCleanSecond(
+        of tone: InputTone, until deadline: Date, heard: () -> [Float]
+    ) -> HeardTone {
+        var result = HeardTone(tone: nil, frames: 0)
+        repeat {
+            Thread.sleep(forTimeInterval: 0.1)
+            let samples = heard()
+            result.frames = samples.count
+            result.onset = SignalAnalysis.firstSound(samples)
+            guard let onset = result.onset, samples.count - onset >= 48_000 else { continue }
+            result.tone = SignalAnalysis.cleanTone(
+                Array(samples[onset...]), frequency: tone.frequency, sampleRate: 48_000, maxStep: 0.08, frames: 48_000)
+        } while result.tone == nil && Date() < deadline
+        return result
+    }
+}
