@@ -7,18 +7,9 @@ import Testing
 @Suite(.serialized) struct PulseAdaptedStreamTests {
     /// A float32 48 kHz null sink of this suite's own: the default sinks are 16-bit, whose quantisation
     /// alone (about 92 dB for a −6 dBFS tone) would hide the resampler.
-    static let floatSink: PulseTestServer? = {
-        guard let shared = PulseTestServer.shared else { return nil }
-        let server = PulseTestServer(address: shared.address, sink: "decibel_pulse_float")
-        let sinks = (try? server.pactl(["list", "short", "sinks"]).standardOutput) ?? ""
-        if !sinks.contains("decibel_pulse_float\t") {
-            _ = try? server.pactl([
-                "load-module", "module-null-sink", "sink_name=decibel_pulse_float", "format=float32le", "rate=48000",
-                "channels=2", "sink_properties=device.description=Decibel-Pulse-float",
-            ])
-        }
-        return server
-    }()
+    static let floatSink = PulseTestServer.sharedWithNullSink(
+        "decibel_pulse_float",
+        ["format=float32le", "rate=48000", "channels=2", "sink_properties=device.description=Decibel-Pulse-float"])
 
     @Test(
         "16 kHz mono from a 48 kHz float monitor through Decibel's resampler: right pitch and level, ≥ 100 dB SNR",

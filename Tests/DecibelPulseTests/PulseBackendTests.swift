@@ -61,12 +61,7 @@ extension PulseTests {
         }
 
         @Test func devicesMatchPactl() throws {
-            func short(_ kind: String) throws -> [(name: String, spec: String)] {
-                try server.pactl(["list", "short", kind]).standardOutput.split(separator: "\n").map { line in
-                    let fields = line.split(separator: "\t")
-                    return (String(fields[1]), fields.count > 3 ? String(fields[3]) : "")
-                }
-            }
+            func short(_ kind: String) throws -> [PulseTestServer.ListedDevice] { try server.listed(kind) }
             // Other suites load sinks of their own on the same server: compare a listing that pactl saw
             // unchanged before and after it.
             var sinks = try short("sinks"), sources = try short("sources")
@@ -86,14 +81,11 @@ extension PulseTests {
             }
             #expect(devices.filter { $0.direction == .output }.map(\.id).sorted() == sinks.map(\.name).sorted())
             #expect(devices.filter { $0.direction == .input }.map(\.id).sorted() == sources.map(\.name).sorted())
-            for (name, spec) in sinks + sources {
-                guard let device = devices.first(where: { $0.id == name }) else { continue }
-                // spec looks like "s16le 2ch 44100Hz"
-                let parts = spec.split(separator: " ")
-                let channels = Int(parts.first { $0.hasSuffix("ch") }?.dropLast(2) ?? "")
-                let rate = Double(parts.first { $0.hasSuffix("Hz") }?.dropLast(2) ?? "")
-                #expect(max(device.inputChannelCount, device.outputChannelCount) == channels, "\(name)")
-                #expect(device.preferredSampleRate == rate, "\(name)")
+            for listed in sinks + sources {
+                guard let device = devices.first(where: { $0.id == listed.name }) else { continue }
+                #expect(max(device.inputChannelCount, device.outputChannelCount) == listed.channelCount, "\(listed)")
+                #expect(device.preferredSampleRate == listed.sampleRate, "\(listed)")
+                #expect(device.sampleTypes.first == listed.sampleType ?? .float32, "its own encoding first: \(listed)")
             }
             let defaultSink = try server.pactl(["get-default-sink"]).standardOutput.trimmingCharacters(
                 in: .whitespacesAndNewlines)

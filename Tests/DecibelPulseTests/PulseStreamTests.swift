@@ -53,31 +53,41 @@ extension PulseTests {
             #expect(result.format.deviceSampleType == type)
         }
 
-        @Test("with no encoding asked for, a stream takes its sink's or source's own, unless the server would resample")
+        @Test(
+            "with no encoding asked for, a stream takes its devices' own, unless the server would resample or they differ"
+        )
         func streamsTakeTheDeviceEncodingAtItsRate() throws {
-            guard let server = Self.server(.pulseaudio) else { return }
-            // The sink's spec as the server's own client reports it, e.g. "s16le 2ch 44100Hz".
-            let line = try server.pactl(["list", "short", "sinks"]).standardOutput.split(separator: "\n")
-                .first { $0.split(separator: "\t").dropFirst().first == Substring(server.sink) }
-            let spec = try #require(line).split(separator: "\t")[3].split(separator: " ")
-            let native: SampleType = try #require(
-                ["s16le": .int16, "s24le": .int24, "s32le": .int32, "float32le": .float32][String(spec[0])])
-            let rate = try #require(Double(spec[2].dropLast(2)))
-            func granted(_ direction: AudioDirection, rate: Double?, type: SampleType? = nil) throws -> SampleType {
-                var configuration = StreamConfiguration(
-                    direction: direction, device: direction == .input ? server.sink + ".monitor" : server.sink,
-                    sampleRate: rate, render: { _ in })
+            // Sinks of this test's own, whatever the server's default format: 16-bit at 44.1 kHz, 24-bit at 48 kHz.
+            let sixteen = try #require(
+                PulseTestServer.sharedWithNullSink(
+                    "decibel_pulse_s16", ["format=s16le", "rate=44100", "channels=2"]))
+            let twentyFour = try #require(
+                PulseTestServer.sharedWithNullSink(
+                    "decibel_pulse_s24", ["format=s24le", "rate=48000", "channels=2"]))
+            func granted(
+                _ direction: AudioDirection, _ output: String?, _ input: String?, rate: Double?,
+                type: SampleType? = nil
+            ) throws -> SampleType {
+                var configuration = StreamConfiguration(direction: direction, sampleRate: rate, render: { _ in })
+                configuration.outputDevice = output
+                configuration.inputDevice = input
                 configuration.sampleType = type
-                let stream = try server.backend().makeStream(configuration)
+                let stream = try sixteen.backend().makeStream(configuration)
                 defer { stream.close() }
                 return stream.format.deviceSampleType
             }
-            #expect(try granted(.output, rate: nil) == native)
-            #expect(try granted(.input, rate: nil) == native)
-            #expect(try granted(.output, rate: rate) == native)
-            let otherRate: Double = rate == 48000 ? 44100 : 48000
-            #expect(try granted(.output, rate: otherRate) == .float32, "the server resamples floats")
-            #expect(try granted(.output, rate: nil, type: .int32) == .int32, "asked for")
+            let (s16, s24) = (sixteen.sink, twentyFour.sink)
+            #expect(try granted(.output, s16, nil, rate: nil) == .int16)
+            #expect(try granted(.output, s16, nil, rate: 44_100) == .int16)
+            #expect(try granted(.input, nil, s16 + ".monitor", rate: nil) == .int16)
+            #expect(try granted(.output, s24, nil, rate: nil) == .int24)
+            #expect(try granted(.output, s16, nil, rate: 48_000) == .float32, "the server resamples floats")
+            #expect(try granted(.output, s16, nil, rate: nil, type: .int32) == .int32, "asked for")
+            #expect(try granted(.duplex, s16, s16 + ".monitor", rate: nil) == .int16, "both 16-bit")
+            // 24-bit and float at the same rate.
+            let float = try #require(PulseAdaptedStreamTests.floatSink).sink
+            #expect(try granted(.duplex, s24, float + ".monitor", rate: nil) == .float32, "the devices differ")
+            #expect(try granted(.duplex, s24, s24 + ".monitor", rate: nil) == .int24, "both 24-bit")
         }
 
         @Test(.liveTiming) func duplexStreamPassesTheMonitorThroughToTheCallback() throws {

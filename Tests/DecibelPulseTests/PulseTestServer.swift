@@ -24,20 +24,20 @@ struct PulseTestServer: Sendable, CustomStringConvertible {
     /// and left for the server's life: other suites (the RealtimeSanitizer scenarios, ALSA's `pulse` PCM,
     /// the CLI) play into the shared test sink at the same time, and a parec measurement must hear only
     /// this suite's stream.
-    static let shared: PulseTestServer? = {
+    static let shared = sharedWithNullSink(
+        "decibel_pulse_tests", ["sink_properties=device.description=Decibel-Pulse-tests"])
+
+    /// The shared pulseaudio with a null sink `name` of a suite's own (`module-null-sink` with `arguments`,
+    /// such as a format and rate), loaded unless it is there and left for the server's life; nil when the
+    /// server does not answer.
+    static func sharedWithNullSink(_ name: String, _ arguments: [String]) -> PulseTestServer? {
         guard pulseaudio.answers else { return nil }
-        let server = PulseTestServer(address: pulseaudio.address, sink: "decibel_pulse_tests")
-        let sinks = (try? server.pactl(["list", "short", "sinks"]).standardOutput) ?? ""
-        if !sinks.split(separator: "\n").contains(where: {
-            $0.split(separator: "\t").dropFirst().first == "decibel_pulse_tests"
-        }) {
-            _ = try? server.pactl([
-                "load-module", "module-null-sink", "sink_name=decibel_pulse_tests",
-                "sink_properties=device.description=Decibel-Pulse-tests",
-            ])
+        let server = PulseTestServer(address: pulseaudio.address, sink: name)
+        if !((try? server.listed("sinks")) ?? []).contains(where: { $0.name == name }) {
+            _ = try? server.pactl(["load-module", "module-null-sink", "sink_name=\(name)"] + arguments)
         }
         return server
-    }()
+    }
 
     /// Runtime dir of a pulseaudio of these tests' own, for tests that kill the server, switch its
     /// default or load and unload sinks (which would disturb other suites on the shared one).
@@ -83,6 +83,33 @@ struct PulseTestServer: Sendable, CustomStringConvertible {
     /// Stops the PipeWire instance `startPipeWire` started.
     static func stopPipeWire() {
         serversScript("stop", "pipewire", runtime: pipewireRuntime)
+    }
+
+    /// A sink or source as `pactl list short` prints it.
+    struct ListedDevice {
+        var name: String
+        /// e.g. "s16le 2ch 44100Hz".
+        var spec: String
+        var channelCount: Int? {
+            spec.split(separator: " ").first { $0.hasSuffix("ch") }.flatMap { Int($0.dropLast(2)) }
+        }
+        var sampleRate: Double? {
+            spec.split(separator: " ").first { $0.hasSuffix("Hz") }.flatMap { Double($0.dropLast(2)) }
+        }
+        /// The encoding Decibel calls it, nil for one it does not write.
+        var sampleType: SampleType? {
+            spec.split(separator: " ").first.flatMap {
+                ["s16le": .int16, "s24le": .int24, "s32le": .int32, "float32le": .float32][String($0)]
+            }
+        }
+    }
+
+    /// `pactl list short KIND` ("sinks" or "sources").
+    func listed(_ kind: String) throws -> [ListedDevice] {
+        try pactl(["list", "short", kind]).standardOutput.split(separator: "\n").map { line in
+            let fields = line.split(separator: "\t")
+            return ListedDevice(name: String(fields[1]), spec: fields.count > 3 ? String(fields[3]) : "")
+        }
     }
 
     /// Whether `pactl info` answers.

@@ -13,8 +13,12 @@ struct PulseServerInfo: Sendable {
 /// Sample rates a PulseAudio server accepts from a client (it resamples to the device's rate).
 let pulseSampleRates: [Double] = [8000, 11025, 16000, 22050, 32000, 44100, 48000, 88200, 96000, 176400, 192000]
 
-/// Encodings a PulseAudio stream accepts (the server converts to the device's).
-let pulseSampleTypes: [SampleType] = [.float32, .int16, .int24, .int32]
+/// Encodings a PulseAudio stream accepts (the server converts to the device's), the device's own first.
+func pulseSampleTypes(native format: pa_sample_format_t) -> [SampleType] {
+    let accepted: [SampleType] = [.float32, .int16, .int24, .int32]
+    guard let native = pulseSampleType(format) else { return accepted }
+    return [native] + accepted.filter { $0 != native }
+}
 
 /// A sink or source as the server lists it: its index, the device, and the encoding it runs in (nil for one
 /// Decibel does not write, such as big-endian or 8-bit).
@@ -39,8 +43,8 @@ func pulseDevice(sink info: pa_sink_info) -> AudioDevice {
     return AudioDevice(
         id: name, name: pulseString(info.description) ?? name, backend: "pulse", direction: .output,
         outputChannelCount: Int(info.sample_spec.channels),
-        sampleRates: pulseSampleRates, preferredSampleRate: Double(info.sample_spec.rate), sampleTypes: pulseSampleTypes
-    )
+        sampleRates: pulseSampleRates, preferredSampleRate: Double(info.sample_spec.rate),
+        sampleTypes: pulseSampleTypes(native: info.sample_spec.format))
 }
 
 /// A source (a microphone or a sink's monitor) as a Decibel input device.
@@ -50,7 +54,7 @@ func pulseDevice(source info: pa_source_info) -> AudioDevice {
         id: name, name: pulseString(info.description) ?? name, backend: "pulse", direction: .input,
         inputChannelCount: Int(info.sample_spec.channels),
         sampleRates: pulseSampleRates, preferredSampleRate: Double(info.sample_spec.rate),
-        sampleTypes: pulseSampleTypes,
+        sampleTypes: pulseSampleTypes(native: info.sample_spec.format),
         isMonitor: info.monitor_of_sink != decibel_pulse_invalid_index())
 }
 

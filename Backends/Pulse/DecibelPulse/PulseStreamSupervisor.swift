@@ -166,9 +166,10 @@ final class PulseStreamSupervisor: @unchecked Sendable {
     }
 
     /// The stream's rate (the device's unless the caller asked for one) and encoding: the caller's, else the
-    /// devices' own when every device the stream uses has the same one at that rate (the server then neither
-    /// converts nor resamples, as for paplay's 16-bit file on a 16-bit sink), else Float32. The server
-    /// converts to the device's encoding anyway, so sending it loses nothing, and leaves it less to do.
+    /// devices' own when every device the stream uses is found, has the same one, and runs at that rate
+    /// (PulseAudio then converts nothing, as for paplay's 16-bit file on a 16-bit sink; PipeWire's pulse server
+    /// mixes in floats whatever it is sent), else Float32. Like `PA_STREAM_FIX_FORMAT`, it is chosen once, when
+    /// the stream opens: a stream the server later moves to another device keeps it, and the server converts.
     private static func negotiate(
         _ configuration: StreamConfiguration, backend: PulseBackend
     ) throws(AudioError) -> (rate: Double, sampleType: SampleType) {
@@ -176,6 +177,7 @@ final class PulseStreamSupervisor: @unchecked Sendable {
         defer { connection.close() }
         let server = try connection.serverInfo()
         var chosen: [(device: AudioDevice, sampleType: SampleType?)] = []
+        var everyDeviceFound = true
         if configuration.direction.hasOutput {
             let sinks = try connection.sinks()
             let wanted = configuration.outputDevice ?? server.defaultSink
@@ -183,6 +185,8 @@ final class PulseStreamSupervisor: @unchecked Sendable {
                 chosen.append((sink.device, sink.sampleType))
             } else if let id = configuration.outputDevice {
                 throw AudioError.deviceNotFound(id, backend: "pulse", available: sinks.map(\.device.id))
+            } else {
+                everyDeviceFound = false
             }
         }
         if configuration.direction.hasInput {
@@ -192,12 +196,15 @@ final class PulseStreamSupervisor: @unchecked Sendable {
                 chosen.append((source.device, source.sampleType))
             } else if let id = configuration.inputDevice {
                 throw AudioError.deviceNotFound(id, backend: "pulse", available: sources.map(\.device.id))
+            } else {
+                everyDeviceFound = false
             }
         }
         let rate = configuration.sampleRate ?? chosen.first?.device.preferredSampleRate ?? server.sampleRate
         if let requested = configuration.sampleType { return (rate, requested == .float64 ? .float32 : requested) }
         let native = chosen.first?.sampleType
-        let everyDeviceAgrees = chosen.allSatisfy { $0.sampleType == native && $0.device.preferredSampleRate == rate }
+        let everyDeviceAgrees =
+            everyDeviceFound && chosen.allSatisfy { $0.sampleType == native && $0.device.preferredSampleRate == rate }
         return (rate, everyDeviceAgrees ? native ?? .float32 : .float32)
     }
 }

@@ -19,7 +19,8 @@ public struct AudioDevice: Hashable, Sendable, Identifiable, CustomStringConvert
     public var sampleRates: [Double]
     /// The rate it runs at by default (the server's rate for JACK and PulseAudio).
     public var preferredSampleRate: Double?
-    /// Encodings it accepts natively; empty when unknown.
+    /// Encodings it accepts natively, the one it runs in first where the backend knows it (PulseAudio); empty
+    /// when unknown.
     public var sampleTypes: [SampleType]
     /// Whether it is the system's default capture device.
     public var isDefaultInput: Bool

@@ -10,7 +10,8 @@ public struct StreamFormat: Hashable, Sendable, CustomStringConvertible {
     public var bufferSize: Int
     /// The largest `frameCount` a callback can receive; prepare buffers for this.
     public var maximumFrameCount: Int
-    /// The encoding on the device side (converted to and from `Float` at the edge).
+    /// The encoding on the device side (converted to and from `Float` at the edge), as granted when the stream
+    /// opened: a PulseAudio stream the server moves to another device keeps it (the server converts).
     public var deviceSampleType: SampleType
 
     /// Backends report the format they granted with this; `deviceSampleType` is what the device takes at its edge.

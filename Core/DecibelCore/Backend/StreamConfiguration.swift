@@ -15,7 +15,9 @@ public struct StreamConfiguration: Sendable {
     public var inputChannelCount: Int
     /// Frames per callback, or a duration; see `BufferSize`.
     public var bufferSize: BufferSize
-    /// Preferred device-side encoding; `nil` lets the backend pick (Float32 first where offered).
+    /// Preferred device-side encoding; `nil` lets the backend pick: Float32 where the device takes it (JACK,
+    /// PipeWire, ALSA), the device's own encoding on PulseAudio when the server would not resample (fixed
+    /// when the stream opens). `format.deviceSampleType` says what was granted.
     public var sampleType: SampleType?
     /// The name servers show for this stream (JACK client name, PulseAudio stream name).
     public var name: String
