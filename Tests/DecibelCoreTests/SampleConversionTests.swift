@@ -22,7 +22,7 @@ struct SampleConversionTests {
         source[0][7] = .nan
         source[1][9] = .infinity
         let width = type.bytesPerSample
-        for offset in [0, 2] {
+        for offset in [0, 1, 3] {
             var fast = [UInt8](repeating: 0, count: frames * 2 * width + offset)
             var expected = fast
             fast.withUnsafeMutableBytes {

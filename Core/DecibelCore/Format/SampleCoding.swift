@@ -27,7 +27,9 @@ public enum SampleCoding {
     public static func int16(from sample: Float) -> Int16 {
         // Branch-free, so that loops over it vectorize (the checked Float-to-integer conversion does not):
         // NaN to 0, clipped, then rounded by adding 1.5 * 2^23, which leaves the integer, rounded to
-        // nearest-even, in the low bits of the mantissa (exact for |x| < 2^22).
+        // nearest-even, in the low bits of the mantissa (exact for |x| < 2^22; the FPU's default
+        // round-to-nearest mode, which Swift never changes, does the rounding). 24 bits do not fit that trick
+        // with room to spare, and a 24-bit stream (packed 3-byte stores) does not vectorize anyway.
         let scaled = sample * int16Scale
         let finite = scaled == scaled ? scaled : 0
         let low = finite > -int16Scale ? finite : -int16Scale
