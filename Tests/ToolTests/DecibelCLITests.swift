@@ -305,9 +305,18 @@ struct DecibelCLIPulseTests {
     private var decibelPath: String { TestEnvironment.productsDirectory.appendingPathComponent("decibel").path }
 
     @Test(
-        "devices --backend pulse lists what pactl lists, monitors marked",
+        "devices --backend pulse lists what pactl lists, monitors marked, ids whole however long",
         .requires(.pulse))
     func devicesMatchPactl() throws {
+        // As long as a sound card's sink name: the table once cut ids to 28 characters, and a cut id is no use
+        // to --device.
+        let long = "decibel_cli_sink_named_like_alsa_output.pci-0000_00_1f.3.analog-stereo"
+        let loaded = try run("pactl", ["load-module", "module-null-sink", "sink_name=\(long)"])
+        try #require(loaded.status == 0, "\(loaded.standardError)")
+        defer {
+            _ = try? run(
+                "pactl", ["unload-module", loaded.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)])
+        }
         let listed = try run(decibelPath, ["devices", "--backend", "pulse"])
         #expect(listed.status == 0, "\(listed.standardError)")
         let ids = Set(
@@ -315,15 +324,10 @@ struct DecibelCLIPulseTests {
                 $0.split(separator: " ").first.map(String.init)
             })
         var expected = Set<String>()
-        for kind in ["sinks", "sources"] {
-            let pactl = try run("pactl", ["list", "short", kind])
-            for line in pactl.standardOutput.split(separator: "\n") {
-                let fields = line.split(separator: "\t")
-                if fields.count > 1 { expected.insert(String(fields[1])) }
-            }
-        }
+        for kind in ["sinks", "sources"] { expected.formUnion(try PactlDevice.list(kind).map(\.name)) }
         #expect(!expected.isEmpty)
         #expect(ids == expected, "decibel: \(ids.sorted()) pactl: \(expected.sorted())")
+        #expect(ids.contains(long) && ids.contains(long + ".monitor"))
         #expect(listed.standardOutput.contains("[monitor]"))
     }
 

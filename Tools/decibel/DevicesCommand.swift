@@ -26,15 +26,17 @@ struct DevicesCommand: ParsableCommand {
         let backend = try BackendRegistry.default.select(preferring: backend).backend
         var devices = try backend.devices()
         if probe { devices = devices.map { (try? backend.probe($0)) ?? $0 } }
+        // Ids are never cut (they are what --device takes): PulseAudio's run to 50 characters and more.
+        let idWidth = max(28, devices.map(\.id.count).max() ?? 0)
         print(
-            "\(column("ID", 28)) \(column("DIR", 6)) \(column("IN", 3)) \(column("OUT", 3)) \(column("RATE", 6)) \(column("DEF", 3)) NAME"
+            "\(column("ID", idWidth)) \(column("DIR", 6)) \(column("IN", 3)) \(column("OUT", 3)) \(column("RATE", 6)) \(column("DEF", 3)) NAME"
         )
         for device in devices {
             let rate = device.preferredSampleRate.map { String(Int($0)) } ?? "-"
             let isDefault = device.isDefaultInput || device.isDefaultOutput ? "*" : ""
             let monitor = device.isMonitor ? " [monitor]" : ""
             print(
-                "\(column(device.id, 28)) \(column(device.direction.rawValue, 6)) \(column(String(device.inputChannelCount), 3)) \(column(String(device.outputChannelCount), 3)) \(column(rate, 6)) \(column(isDefault, 3)) \(device.name)\(monitor)"
+                "\(column(device.id, idWidth)) \(column(device.direction.rawValue, 6)) \(column(String(device.inputChannelCount), 3)) \(column(String(device.outputChannelCount), 3)) \(column(rate, 6)) \(column(isDefault, 3)) \(device.name)\(monitor)"
             )
         }
         if devices.isEmpty { printError("decibel: \(backend.id) lists no devices") }
