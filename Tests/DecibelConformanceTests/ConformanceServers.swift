@@ -80,10 +80,7 @@ enum ConformancePulse {
 
     static let source: String? = {
         let name = "decibel_conformance_source"
-        let listed = (try? run("pactl", ["list", "short", "sources"]).standardOutput) ?? ""
-        if listed.split(separator: "\n").contains(where: { $0.split(separator: "\t").dropFirst().first == name[...] }) {
-            return name
-        }
+        if ((try? PactlDevice.list("sources")) ?? []).contains(where: { $0.name == name }) { return name }
         let loaded = try? run("pactl", ["load-module", "module-null-source", "source_name=\(name)"])
         if loaded?.status != 0 { Issue.record("pactl load-module module-null-source: \(loaded?.standardError ?? "")") }
         return name

@@ -16,7 +16,7 @@ extension ConformanceTests {
             defer { player?.stop() }
             let audio = backend.makeBackend()
             let deadline = Date().addingTimeInterval(2 + 3 * Self.patience)
-            let collector = InputCollector(frames: Int(deadline.timeIntervalSinceNow + 1) * 48_000)
+            let collector = InputCollector(frames: Int((3 + 3 * Self.patience) * 48_000))
             var configuration = backend.configuration(.input, sampleRate: 48_000, render: collector.render)
             configuration.name = "dcb-conformance-input"
             configuration.inputDevice = ServerClient.inputDevice(backend)
@@ -43,8 +43,8 @@ extension ConformanceTests {
     }
 }
 
-/// Keeps the first `frames` frames of a stream's input channel 0, written on the render thread into
-/// storage allocated up front.
+/// Keeps the first `frames` frames of channel 0 that a stream's render callback or an engine's tap delivers,
+/// written by one thread into storage allocated up front, so a reader's snapshot costs the writer nothing.
 final class InputCollector: @unchecked Sendable {
     private let storage: UnsafeMutableBufferPointer<Float>
     private let written = Atomic<Int>(0)
@@ -56,18 +56,23 @@ final class InputCollector: @unchecked Sendable {
 
     deinit { storage.deallocate() }
 
-    var isFull: Bool { written.load(ordering: .acquiring) == storage.count }
-    var samples: [Float] { Array(storage[0..<written.load(ordering: .acquiring)]) }
+    /// What was written so far (any thread).
+    var samples: ArraySlice<Float> { ArraySlice(storage[0..<written.load(ordering: .acquiring)]) }
 
-    /// The render callback (the collector is only read after the stream stopped, or up to `written`).
+    /// Appends `channel` (the writer's thread only); what does not fit is dropped.
+    func append<Channel: Collection<Float>>(_ channel: Channel) {
+        let start = written.load(ordering: .relaxed)
+        let count = min(channel.count, storage.count - start)
+        guard count > 0 else { return }
+        _ = UnsafeMutableBufferPointer(rebasing: storage[start..<start + count]).initialize(from: channel.prefix(count))
+        written.store(start + count, ordering: .releasing)
+    }
+
+    /// A render callback appending the stream's first input channel.
     var render: RenderCallback {
         { [self] context in
-            let start = written.load(ordering: .relaxed)
-            let count = min(context.frameCount, storage.count - start)
-            guard count > 0, context.input.channelCount > 0 else { return }
-            let channel = context.input.samples(0)
-            for frame in 0..<count { storage[start + frame] = channel[frame] }
-            written.store(start + count, ordering: .releasing)
+            guard context.input.channelCount > 0 else { return }
+            append(UnsafeBufferPointer(start: context.input.samples(0), count: context.frameCount))
         }
     }
 }

@@ -30,16 +30,16 @@ extension ConformanceTests {
                 stream.format.inputChannelCount == 2 && engine.inputNode.channelCount == 1,
                 "the stream captures \(stream.format.inputChannelCount) channels and the input node delivers \(engine.inputNode.channelCount); want 2 and 1"
             )
-            let delivered = Locked<[Float]>([])
+            let delivered = InputCollector(frames: Int((3 + 3 * Self.patience) * 48_000))
             let tap = try engine.installTap(on: engine.inputNode, bufferSize: 480) { buffer in
-                delivered.withLock { $0 += buffer[0] }
+                delivered.append(buffer[0])
             }
             try stream.start()
             if backend == .jack, let ports = (stream as? JACKStream)?.inputPortNames, ports.count == 2 {
                 try ServerClient.connectJACKTone(to: ports[1])
             }
             let heard = ServerClient.awaitCleanSecond(
-                of: tone, until: Date().addingTimeInterval(2 + 3 * Self.patience), heard: { delivered.withLock { $0 } })
+                of: tone, until: Date().addingTimeInterval(2 + 3 * Self.patience), heard: { delivered.samples })
             try stream.stop()
             try engine.removeTap(tap)
             guard let picked = heard.tone else {

@@ -113,22 +113,25 @@ extension ServerClient {
     }
 
     /// Polls `heard` (channel 0 at 48 kHz, as captured so far) until it holds a glitch-free second of `tone`
-    /// after its first sound, or `deadline` passes. The player is linked when the server's session manager
-    /// (or, on JACK, the test) gets to it, so a fixed capture's silence before the onset can outlast the tone
-    /// heard by then, and be taken for the longest clean run: only what follows the onset counts. A fixed
-    /// two-second capture failed once, on PipeWire under AddressSanitizer (133bcc7's CI; its message was not kept).
+    /// at half its level or more after its first sound, or `deadline` passes. The player is linked when the
+    /// server's session manager (or, on JACK, the test) gets to it, so a fixed capture's silence before the
+    /// onset can outlast the tone heard by then, and be taken for the longest clean run (silence fits a sine's
+    /// recurrence): only what follows the onset counts, and a clean run that is not the tone (a click, then
+    /// silence) keeps the poll going. A fixed two-second capture failed once, on PipeWire under
+    /// AddressSanitizer (133bcc7's CI; its message was not kept).
     static func awaitCleanSecond(
-        of tone: InputTone, until deadline: Date, heard: () -> [Float]
+        of tone: InputTone, until deadline: Date, heard: () -> ArraySlice<Float>
     ) -> HeardTone {
         var result = HeardTone(tone: nil, frames: 0)
         repeat {
-            Thread.sleep(forTimeInterval: 0.1)
-            let samples = heard()
+            Thread.sleep(forTimeInterval: 0.25)
+            let samples = Array(heard())
             result.frames = samples.count
             result.onset = SignalAnalysis.firstSound(samples)
             guard let onset = result.onset, samples.count - onset >= 48_000 else { continue }
-            result.tone = SignalAnalysis.cleanTone(
+            let found = SignalAnalysis.cleanTone(
                 Array(samples[onset...]), frequency: tone.frequency, sampleRate: 48_000, maxStep: 0.08, frames: 48_000)
+            if let found, found.magnitude >= tone.amplitude / 2 { result.tone = found }
         } while result.tone == nil && Date() < deadline
         return result
     }

@@ -5,18 +5,12 @@ import Testing
 
 /// A 16 kHz mono capture from PulseAudio converted by Decibel's resampler rather than the server's.
 @Suite(.serialized) struct PulseAdaptedStreamTests {
-    /// A float32 48 kHz null sink of this suite's own: the default sinks are 16-bit, whose quantisation
-    /// alone (about 92 dB for a −6 dBFS tone) would hide the resampler.
-    static let floatSink = PulseTestServer.sharedWithNullSink(
-        "decibel_pulse_float",
-        ["format=float32le", "rate=48000", "channels=2", "sink_properties=device.description=Decibel-Pulse-float"])
-
     @Test(
         "16 kHz mono from a 48 kHz float monitor through Decibel's resampler: right pitch and level, ≥ 100 dB SNR",
         .liveTiming,
         .requires(.pulse))
     func sixteenKilohertzThroughDecibel() throws {
-        let server = try #require(Self.floatSink)
+        let server = try #require(PulseTestServer.floatSink)
         let sink = CaptureSink(seconds: 6, rate: 16_000)
         let clock = RateProbe()
         let stream = try server.backend().makeAdaptedStream(

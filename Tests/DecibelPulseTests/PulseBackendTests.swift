@@ -61,13 +61,12 @@ extension PulseTests {
         }
 
         @Test func devicesMatchPactl() throws {
-            func short(_ kind: String) throws -> [PulseTestServer.ListedDevice] { try server.listed(kind) }
             // Other suites load sinks of their own on the same server: compare a listing that pactl saw
             // unchanged before and after it.
-            var sinks = try short("sinks"), sources = try short("sources")
+            var sinks = try server.listed("sinks"), sources = try server.listed("sources")
             var devices = try server.backend().devices()
             for _ in 0..<5 {
-                let sinksAfter = try short("sinks"), sourcesAfter = try short("sources")
+                let sinksAfter = try server.listed("sinks"), sourcesAfter = try server.listed("sources")
                 if sinksAfter.map(\.name) == sinks.map(\.name) && sourcesAfter.map(\.name) == sources.map(\.name) {
                     break
                 }

@@ -27,6 +27,12 @@ struct PulseTestServer: Sendable, CustomStringConvertible {
     static let shared = sharedWithNullSink(
         "decibel_pulse_tests", ["sink_properties=device.description=Decibel-Pulse-tests"])
 
+    /// A float32 48 kHz null sink on the shared pulseaudio: the default sinks are 16-bit, whose quantisation
+    /// alone (about 92 dB for a −6 dBFS tone) would hide a resampler's noise.
+    static let floatSink = sharedWithNullSink(
+        "decibel_pulse_float",
+        ["format=float32le", "rate=48000", "channels=2", "sink_properties=device.description=Decibel-Pulse-float"])
+
     /// The shared pulseaudio with a null sink `name` of a suite's own (`module-null-sink` with `arguments`,
     /// such as a format and rate), loaded unless it is there and left for the server's life; nil when the
     /// server does not answer.
@@ -85,32 +91,8 @@ struct PulseTestServer: Sendable, CustomStringConvertible {
         serversScript("stop", "pipewire", runtime: pipewireRuntime)
     }
 
-    /// A sink or source as `pactl list short` prints it.
-    struct ListedDevice {
-        var name: String
-        /// e.g. "s16le 2ch 44100Hz".
-        var spec: String
-        var channelCount: Int? {
-            spec.split(separator: " ").first { $0.hasSuffix("ch") }.flatMap { Int($0.dropLast(2)) }
-        }
-        var sampleRate: Double? {
-            spec.split(separator: " ").first { $0.hasSuffix("Hz") }.flatMap { Double($0.dropLast(2)) }
-        }
-        /// The encoding Decibel calls it, nil for one it does not write.
-        var sampleType: SampleType? {
-            spec.split(separator: " ").first.flatMap {
-                ["s16le": .int16, "s24le": .int24, "s32le": .int32, "float32le": .float32][String($0)]
-            }
-        }
-    }
-
-    /// `pactl list short KIND` ("sinks" or "sources").
-    func listed(_ kind: String) throws -> [ListedDevice] {
-        try pactl(["list", "short", kind]).standardOutput.split(separator: "\n").map { line in
-            let fields = line.split(separator: "\t")
-            return ListedDevice(name: String(fields[1]), spec: fields.count > 3 ? String(fields[3]) : "")
-        }
-    }
+    /// `pactl list short KIND` ("sinks" or "sources") on this server.
+    func listed(_ kind: String) throws -> [PactlDevice] { try PactlDevice.list(kind, environment: environment) }
 
     /// Whether `pactl info` answers.
     var answers: Bool { (try? pactl(["info"]).status) == 0 }

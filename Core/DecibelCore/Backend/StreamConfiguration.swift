@@ -15,9 +15,10 @@ public struct StreamConfiguration: Sendable {
     public var inputChannelCount: Int
     /// Frames per callback, or a duration; see `BufferSize`.
     public var bufferSize: BufferSize
-    /// Preferred device-side encoding; `nil` lets the backend pick: Float32 where the device takes it (JACK,
-    /// PipeWire, ALSA), the device's own encoding on PulseAudio when the server would not resample (fixed
-    /// when the stream opens). `format.deviceSampleType` says what was granted.
+    /// Preferred device-side encoding; `nil` lets the backend pick: Float32 on JACK and PipeWire; on ALSA
+    /// Float32 where the device takes it, else its widest integer format; on PulseAudio the devices' own
+    /// encoding when they agree and the server would not resample, else Float32 (fixed when the stream
+    /// opens). `format.deviceSampleType` says what was granted.
     public var sampleType: SampleType?
     /// The name servers show for this stream (JACK client name, PulseAudio stream name).
     public var name: String
