@@ -166,7 +166,8 @@ if FileManager.default.isExecutableFile(atPath: decibelTool) {
     // Each round times the decode floor again just before the process, so a busy spell of the host lands on
     // both sides of a row (one run put the floor, timed minutes earlier, at 0.100 s and the process at 0.135).
     print(
-        "\n== decibel waveform -i 1h.wav -o x.dat -z 256 (the whole process), best of \(rounds), each round beside the decode")
+        "\n== decibel waveform -i 1h.wav -o x.dat -z 256 (the whole process), best of \(rounds), each round beside the decode"
+    )
     let baseline = run([decibelTool, "--help"]).megabytes
     print(String(format: "decibel --help alone: peak %.1f MB", baseline))
     var largest = 0.0

@@ -36,7 +36,7 @@ public final class AudioPlayer: ControllerPart {
     public enum Event: Sendable, Hashable {
         /// `state` changed to this.
         case stateChanged(State)
-        /// Playback reached the end of the file (never while looping).
+        /// The end of the file was heard (never while looping): `state` is `.stopped` from then on.
         case endOfFile
         /// `load(path:)` opened another file.
         case fileChanged(path: String)
@@ -78,6 +78,9 @@ public final class AudioPlayer: ControllerPart {
     private let deviceWatch = Locked<UInt64?>(nil)
     /// With a deep buffer of its own: the frame playback last started from and when (see `heardFrame(of:)`).
     let startedPlaying = Locked<(frame: Int, time: UInt64)?>(nil)
+    /// Counts play, pause, stop, seek and load: an end of file waiting for the output to play out is
+    /// dropped when one of them comes first (see `reachedEnd()`).
+    let transportMoves = Atomic<Int>(0)
 
     /// Opens `path` for playback on `device` of `backend` (defaults: the runtime pick and its default
     /// output); with no `path`, a player to `load(path:)` a file into later. Nothing plays until `play()`.
@@ -157,7 +160,7 @@ public final class AudioPlayer: ControllerPart {
     private func watch(_ node: FilePlayer) {
         node.onEndOfFile = { [weak self, weak node] in
             guard let self, let node, node === self.node else { return }
-            self.reachedEnd()
+            self.reachedEnd(of: node)
         }
     }
 
@@ -179,6 +182,7 @@ public final class AudioPlayer: ControllerPart {
     ///   cannot decode; `unsupportedConfiguration` if libsoxr refuses to resample it to the output's rate; or
     ///   `backendError` when its decoder thread cannot start. The current file stays loaded then.
     public func load(path: String) throws(AudioError) {
+        transportMoves.add(1, ordering: .releasing)
         try replace(with: Self.open(path, for: output))
         post(.fileChanged(path: path))
         setState(.stopped)
@@ -209,7 +213,8 @@ public final class AudioPlayer: ControllerPart {
         old.source.stop()
     }
 
-    /// Called on a control thread when playback reaches the end of the file (not while looping).
+    /// Called on a control thread when the end of the file has been heard: the output's latency after its last
+    /// frame was rendered (not while looping).
     public var onEndOfFile: (@Sendable () -> Void)? {
         get { handlers.withLock { $0.endOfFile } }
         set { handlers.withLock { $0.endOfFile = newValue } }
@@ -221,8 +226,8 @@ public final class AudioPlayer: ControllerPart {
         set { handlers.withLock { $0.stateChange = newValue } }
     }
 
-    /// Waits until playback reaches the end of the file; returns at once when the player is stopped (at
-    /// the end already, or never started).
+    /// Waits until the end of the file has been heard; returns at once when the player is stopped (at the end
+    /// already, or never started).
     ///
     /// ```swift
     /// player.play()
@@ -242,6 +247,7 @@ public final class AudioPlayer: ControllerPart {
     /// Starts or resumes playback; does nothing before a file is loaded.
     public func play() {
         guard let file = loaded.withLock({ $0.file }) else { return }
+        transportMoves.add(1, ordering: .releasing)
         if discardsQueuedOutput && state != .playing {
             playAtOnce(file.node, source: file.source)
         } else {
@@ -254,6 +260,7 @@ public final class AudioPlayer: ControllerPart {
     /// held is dropped, so the pause is heard at once).
     public func pause() {
         guard let file = loaded.withLock({ $0.file }) else { return }
+        transportMoves.add(1, ordering: .releasing)
         if discardsQueuedOutput && state == .playing {
             pauseAtOnce(file.node, source: file.source)
         } else {
@@ -264,6 +271,7 @@ public final class AudioPlayer: ControllerPart {
 
     /// Stops and rewinds to the start.
     public func stop() {
+        transportMoves.add(1, ordering: .releasing)
         if let file = loaded.withLock({ $0.file }) {
             if discardsQueuedOutput {
                 pauseAtOnce(file.node, source: file.source, rewindTo: 0)
@@ -306,6 +314,7 @@ public final class AudioPlayer: ControllerPart {
     /// Jumps to `frame` (at the output rate), clamped to the file; works while playing. Posts `seeked`.
     public func seek(toFrame frame: Int) {
         guard let file = loaded.withLock({ $0.file }) else { return }
+        transportMoves.add(1, ordering: .releasing)
         let target = max(0, min(frame, totalFrames))
         if discardsQueuedOutput {
             seekAtOnce(file.node, source: file.source, to: target, resume: state == .playing)
@@ -378,12 +387,6 @@ public final class AudioPlayer: ControllerPart {
         let two = { (value: Int) in value < 10 ? "0\(value)" : "\(value)" }
         return total >= 3600
             ? "\(total / 3600):\(two(total / 60 % 60)):\(two(total % 60))" : "\(total / 60):\(two(total % 60))"
-    }
-
-    private func reachedEnd() {
-        setState(.stopped)
-        handlers.withLock { $0.endOfFile }?()
-        post(.endOfFile)
     }
 
     func setState(_ state: State) {

@@ -46,6 +46,32 @@ extension PulseTests {
                 }
                 return nil
             }
+
+            /// The callback time of the last block logged whose peak satisfies `condition`.
+            func lastTime(where condition: (Float) -> Bool) -> UInt64? {
+                let logged = count.load(ordering: .acquiring)
+                return (0..<logged).last { condition(peaks[$0]) }.map { times[$0] }
+            }
+        }
+
+        /// A player of `file` with a deep buffer into the shared sink, by `route`.
+        static func player(of file: String, route: Route, server: PulseTestServer) throws -> AudioPlayer {
+            switch route {
+            case .pulse:
+                try AudioPlayer(
+                    path: file, backend: server.backend(), device: server.sink, bufferSize: .milliseconds(2000))
+            case .alsa:
+                try AudioPlayer(
+                    path: file, backend: ALSABackend(), device: "pulse:\(server.sink)", bufferSize: .milliseconds(1000))
+            }
+        }
+
+        /// A monitor of the shared sink logging its level.
+        static func monitor(_ server: PulseTestServer, into capture: LevelLog) throws -> any AudioStream {
+            try server.backend().makeStream(
+                StreamConfiguration(
+                    direction: .input, device: server.sink + ".monitor", sampleRate: 48_000, channelCount: 1,
+                    bufferSize: .frames(480), name: "decibel-deep-buffer-monitor", render: capture.render))
         }
 
         @Test(
@@ -65,22 +91,10 @@ extension PulseTests {
                 ])
             try #require(sox.status == 0, "\(sox.standardError)")
             let capture = LevelLog()
-            let monitor = try server.backend().makeStream(
-                StreamConfiguration(
-                    direction: .input, device: server.sink + ".monitor", sampleRate: 48_000, channelCount: 1,
-                    bufferSize: .frames(480), name: "decibel-deep-buffer-monitor", render: capture.render))
+            let monitor = try Self.monitor(server, into: capture)
             defer { monitor.close() }
             try server.start(monitor)
-            let player =
-                switch route {
-                case .pulse:
-                    try AudioPlayer(
-                        path: file, backend: server.backend(), device: server.sink, bufferSize: .milliseconds(2000))
-                case .alsa:
-                    try AudioPlayer(
-                        path: file, backend: ALSABackend(), device: "pulse:\(server.sink)",
-                        bufferSize: .milliseconds(1000))
-                }
+            let player = try Self.player(of: file, route: route, server: server)
             let stream = player.output.stream
             let buffered = Double(max(stream.format.bufferSize, stream.latency.outputFrames)) / 48_000
             Thread.sleep(forTimeInterval: 0.5)  // the server now holds the idle player's silence
@@ -115,6 +129,43 @@ extension PulseTests {
             // Paused where it was heard, not where the render thread was (a buffer ahead); the seek's own
             // delay is heard too, so the heard position is a little before the clock's.
             #expect(abs(position - heardAtPause) < 0.15)  // measured within 7 ms
+        }
+
+        @Test(
+            "a player with 2-3 s queued announces the end of a file when its last frame is heard, not when rendered",
+            .liveTiming, arguments: Route.allCases)
+        func endOfFileWhenHeard(route: Route) throws {
+            guard let server = PulseTestServer.shared else { return }
+            let file = TestEnvironment.temporaryDirectory("decibel-pulse-deep").appendingPathComponent("short.wav").path
+            let sox = try run(
+                "sox", ["-n", "-r", "48000", "-c", "2", "-b", "16", file, "synth", "2", "sine", "1000", "gain", "-6"])
+            try #require(sox.status == 0, "\(sox.standardError)")
+            let capture = LevelLog()
+            let monitor = try Self.monitor(server, into: capture)
+            defer { monitor.close() }
+            try server.start(monitor)
+            let player = try Self.player(of: file, route: route, server: server)
+            let announced = Atomic<UInt64>(0)
+            player.onEndOfFile = { announced.store(MonotonicClock.now(), ordering: .releasing) }
+            Thread.sleep(forTimeInterval: 0.5)  // the server now holds the idle player's silence
+            player.play()
+            let deadline = Date().addingTimeInterval(10)
+            while announced.load(ordering: .acquiring) == 0 && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+            let stateAtEnd = player.state
+            Thread.sleep(forTimeInterval: 0.3)
+            try monitor.stop()
+            let end = announced.load(ordering: .acquiring)
+            try #require(end != 0, "no end of file in 10 s")
+            // The monitor's block time lags the sink by at most its block and the capture latency (tens of ms).
+            let lastHeard = try #require(capture.lastTime { $0 > 0.3 }, "the tone never reached the sink")
+            let lag = (Double(end) - Double(lastHeard)) / 1e9
+            print("deep buffer on \(route): end of file announced \(lag) s after the last loud block at the monitor")
+            #expect(stateAtEnd == .stopped)
+            // Before the play-out wait, the end came with the render: a whole buffer (1-3 s) before it was heard.
+            #expect(lag > -0.1, "announced before the end was heard")
+            // PulseAudio's latency is measured (announced 1 ms early here); ALSA's is its whole buffer, where the
+            // PCM holds one to two of its 1 s periods, so the wait can run a period long (0.48 s here).
+            #expect(lag < (route == .pulse ? 0.3 : 1.1), "announced long after the end was heard")
         }
     }
 }

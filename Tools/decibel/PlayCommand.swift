@@ -113,24 +113,10 @@ struct PlayCommand: ParsableCommand {
             status.show(position: shown, duration: player.duration, peaks: peaks, label: "play")
             Interrupt.sleep(nanoseconds: refresh)
         }
-        if !Interrupt.isRaised && !failure.hasEnded { playOut(player, latency: latency) }
         player.pause()
         if player.output.stream.xrunCount > 0 {
             status.finish()
             printError("decibel: \(player.output.stream.xrunCount) xrun(s)")
-        }
-    }
-
-    /// At the end of the file: waits while the server still holds audio (the stream's measured latency) so the
-    /// last of the file is heard before the stream closes; Ctrl-C cuts it short. A playback buffer of half a
-    /// second or more lags by the buffer plus the sink's own latency (PulseAudio's: up to 2 s), so the wait is
-    /// capped at that, not at the buffer: a cap of the buffer alone cut up to a second of the file's end.
-    private func playOut(_ player: AudioPlayer, latency: Double) {
-        let queued = min(player.output.stream.outputLatencySeconds, latency / 1000 + 2.1)
-        let deadline = MonotonicClock.now() + UInt64(max(0, queued) * 1e9)
-        // A sleep returns early on any wake-up (a late state change too); only Ctrl-C ends the wait.
-        while !Interrupt.isRaised, case let now = MonotonicClock.now(), now < deadline {
-            Interrupt.sleep(nanoseconds: deadline - now)
         }
     }
 }

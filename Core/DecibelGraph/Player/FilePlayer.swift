@@ -38,6 +38,7 @@ public final class FilePlayer: RenderNode, RenderEventSource, @unchecked Sendabl
     private let publishedState = Atomic<Int>(State.stopped.rawValue)
     private let publishedPosition = Atomic<Int>(0)
     private let underrunFrames = Atomic<Int>(0)
+    private let lastEndSampleTime = Atomic<Int64>(.min)
     private let sourceChannelCount: Int
     /// How a multichannel source in another layout reaches the output (`ChannelMap.standard`: stereo
     /// averaged to mono, 5.1 mixed down to stereo). A mono source is left to the pan law instead.
@@ -52,6 +53,8 @@ public final class FilePlayer: RenderNode, RenderEventSource, @unchecked Sendabl
     @exclusivity(unchecked) private var oneShotToken = 0
     @exclusivity(unchecked) private var generation = 0
     @exclusivity(unchecked) private var chunkRemaining = 0
+    /// The engine sample time of the slice being rendered.
+    @exclusivity(unchecked) private var sliceStart: Int64 = 0
 
     /// Creates a player of `channelCount` output channels for `source`. A mono source feeds every channel
     /// (placed by `pan` in stereo); a source of other channels is mapped by `ChannelMap.standard(from:to:)`.
@@ -92,6 +95,13 @@ public final class FilePlayer: RenderNode, RenderEventSource, @unchecked Sendabl
     public var bufferedFrames: Int { feeder?.ring.availableToRead ?? 0 }
     /// Frames a feeder-backed source could not deliver in time (played as silence).
     public var underruns: Int { underrunFrames.load(ordering: .relaxed) }
+    /// The engine sample time just after the source's last frame, at its latest end (nil before one): with
+    /// `AudioEngine.sampleTime` and the output's latency, when that end will be heard. Set before
+    /// `onEndOfFile` is called.
+    public var endSampleTime: Int64? {
+        let time = lastEndSampleTime.load(ordering: .acquiring)
+        return time == .min ? nil : time
+    }
 
     /// Starts or resumes playback at `time` (engine sample time) or at the next block.
     @discardableResult
@@ -185,6 +195,7 @@ public final class FilePlayer: RenderNode, RenderEventSource, @unchecked Sendabl
 
     override public func process(_ context: NodeRenderContext) {
         let frames = context.frameCount
+        sliceStart = context.sampleTime
         // A source in the output's layout is read straight into the output and gained in place.
         let block: AudioBufferView
         if sourceChannelCount == context.output.channelCount {
@@ -232,7 +243,7 @@ public final class FilePlayer: RenderNode, RenderEventSource, @unchecked Sendabl
                     playhead = 0
                     continue
                 }
-                reachedEnd()
+                reachedEnd(afterFrames: produced)
                 break
             }
         }
@@ -254,7 +265,7 @@ public final class FilePlayer: RenderNode, RenderEventSource, @unchecked Sendabl
                     continue
                 }
                 if header.isEnd {
-                    reachedEnd()
+                    reachedEnd(afterFrames: produced)
                     break
                 }
                 chunkRemaining = header.frames
@@ -284,8 +295,9 @@ public final class FilePlayer: RenderNode, RenderEventSource, @unchecked Sendabl
         }
     }
 
-    private func reachedEnd() {
+    private func reachedEnd(afterFrames produced: Int) {
         transport = .stopped
+        lastEndSampleTime.store(sliceStart + Int64(produced), ordering: .releasing)
         notices.push(.endOfFile)
         if oneShotToken != 0 { notices.push(.completed(oneShotToken)) }
         oneShotToken = 0
