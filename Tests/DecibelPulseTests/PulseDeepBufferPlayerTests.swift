@@ -66,12 +66,24 @@ extension PulseTests {
             }
         }
 
-        /// A monitor of the shared sink logging its level.
-        static func monitor(_ server: PulseTestServer, into capture: LevelLog) throws -> any AudioStream {
-            try server.backend().makeStream(
+        /// A 48 kHz stereo 16-bit WAV `name` made by sox's `synth` arguments, and a running monitor of the
+        /// shared sink logging its level.
+        static func prepare(
+            _ server: PulseTestServer, file name: String, synth: [String]
+        ) throws -> (file: String, capture: LevelLog, monitor: any AudioStream) {
+            let file = TestEnvironment.temporaryDirectory("decibel-pulse-deep").appendingPathComponent(name).path
+            let sox = try run("sox", ["-n", "-r", "48000", "-c", "2", "-b", "16", file] + synth)
+            try #require(sox.status == 0, "\(sox.standardError)")
+            let capture = LevelLog()
+            let monitor = try server.backend().makeStream(
                 StreamConfiguration(
                     direction: .input, device: server.sink + ".monitor", sampleRate: 48_000, channelCount: 1,
                     bufferSize: .frames(480), name: "decibel-deep-buffer-monitor", render: capture.render))
+            do { try server.start(monitor) } catch {
+                monitor.close()
+                throw error
+            }
+            return (file, capture, monitor)
         }
 
         @Test(
@@ -82,18 +94,10 @@ extension PulseTests {
             // 5 s loud (peak 0.5), then 25 s quiet (peak 0.1): a seek from one into the other shows in the level.
             // Longer than the decoder's ring (3 s asked here, 5.5 once rounded), as a song is: a 10 s file fit whole,
             // which hid that a paused player's seek left the ring full of stale frames (CI48).
-            let file = TestEnvironment.temporaryDirectory("decibel-pulse-deep").appendingPathComponent("steps.wav").path
-            let sox = try run(
-                "sox",
-                [
-                    "-n", "-r", "48000", "-c", "2", "-b", "16", file, "synth", "5", "sine", "1000", "gain", "-6", ":",
-                    "synth", "25", "sine", "1000", "gain", "-20",
-                ])
-            try #require(sox.status == 0, "\(sox.standardError)")
-            let capture = LevelLog()
-            let monitor = try Self.monitor(server, into: capture)
+            let (file, capture, monitor) = try Self.prepare(
+                server, file: "steps.wav",
+                synth: ["synth", "5", "sine", "1000", "gain", "-6", ":", "synth", "25", "sine", "1000", "gain", "-20"])
             defer { monitor.close() }
-            try server.start(monitor)
             let player = try Self.player(of: file, route: route, server: server)
             let stream = player.output.stream
             let buffered = Double(max(stream.format.bufferSize, stream.latency.outputFrames)) / 48_000
@@ -136,14 +140,9 @@ extension PulseTests {
             .liveTiming, arguments: Route.allCases)
         func endOfFileWhenHeard(route: Route) throws {
             guard let server = PulseTestServer.shared else { return }
-            let file = TestEnvironment.temporaryDirectory("decibel-pulse-deep").appendingPathComponent("short.wav").path
-            let sox = try run(
-                "sox", ["-n", "-r", "48000", "-c", "2", "-b", "16", file, "synth", "2", "sine", "1000", "gain", "-6"])
-            try #require(sox.status == 0, "\(sox.standardError)")
-            let capture = LevelLog()
-            let monitor = try Self.monitor(server, into: capture)
+            let (file, capture, monitor) = try Self.prepare(
+                server, file: "short.wav", synth: ["synth", "2", "sine", "1000", "gain", "-6"])
             defer { monitor.close() }
-            try server.start(monitor)
             let player = try Self.player(of: file, route: route, server: server)
             let announced = Atomic<UInt64>(0)
             player.onEndOfFile = { announced.store(MonotonicClock.now(), ordering: .releasing) }
