@@ -16,6 +16,7 @@ public func fuzzAudioFile(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     guard descriptor >= 0 else { fatalError("cannot write \(inputPath)") }
     precondition(write(descriptor, bytes, count) == count, "short write to \(inputPath)")
     close(descriptor)
+    defer { unlink(inputPath) }  // /dev/shm outlives the fuzzer: a file left per run adds up
     do {
         let file = try AudioFile(path: inputPath, chunkFrames: 1024)
         defer { file.close() }
