@@ -32,7 +32,8 @@ extension ConformanceTests {
             try stream.stop()
             let callbacks = shape.callbacks.load(ordering: .relaxed)
             findings.require(
-                callbacks >= 50, "\(callbacks) duplex callbacks in \(Self.patience) s after the first (\(firstBlock) s)"
+                callbacks >= 50,
+                "\(callbacks) duplex callbacks in \(Self.patience) s after the first (\(firstBlock) s), largest \(shape.largest.load(ordering: .relaxed)) frames, \(stream.format)"
             )
             findings.require(
                 shape.mismatches.load(ordering: .relaxed) == 0,
