@@ -26,6 +26,20 @@ extension AudioPlayer {
         }
     }
 
+    /// Play, pause, stop, seek or load: an end of file still playing out is no longer announced.
+    func transportMoved() {
+        lastMoveSampleTime.store(output.engine.sampleTime, ordering: .releasing)
+        transportMoves.add(1, ordering: .releasing)
+    }
+
+    /// Whether `node` stopped at the file's end after the last play, pause, stop, seek or load took effect, and
+    /// after it was asked for (a command asked for is applied a block later): while `state` is `.playing`, the
+    /// output is still playing that end. Seen from the render thread's side at once (the end's event reaches
+    /// `reachedEnd(of:)` up to a service period later, 20 ms or more).
+    func isPlayingOut(_ node: FilePlayer) -> Bool {
+        node.isAtEnd && (node.endSampleTime ?? .min) > lastMoveSampleTime.load(ordering: .acquiring)
+    }
+
     private func announceEnd() {
         setState(.stopped)
         handlers.withLock { $0.endOfFile }?()

@@ -79,8 +79,11 @@ public final class AudioPlayer: ControllerPart {
     /// With a deep buffer of its own: the frame playback last started from and when (see `heardFrame(of:)`).
     let startedPlaying = Locked<(frame: Int, time: UInt64)?>(nil)
     /// Counts play, pause, stop, seek and load: an end of file waiting for the output to play out is
-    /// dropped when one of them comes first (see `reachedEnd()`).
+    /// dropped when one of them comes first (see `reachedEnd(of:)`).
     let transportMoves = Atomic<Int>(0)
+    /// The engine's sample time at the latest of those: a node's end rendered after it is still playing out
+    /// while `state` is `.playing`.
+    let lastMoveSampleTime = Atomic<Int64>(.min)
 
     /// Opens `path` for playback on `device` of `backend` (defaults: the runtime pick and its default
     /// output); with no `path`, a player to `load(path:)` a file into later. Nothing plays until `play()`.
@@ -182,8 +185,9 @@ public final class AudioPlayer: ControllerPart {
     ///   cannot decode; `unsupportedConfiguration` if libsoxr refuses to resample it to the output's rate; or
     ///   `backendError` when its decoder thread cannot start. The current file stays loaded then.
     public func load(path: String) throws(AudioError) {
-        transportMoves.add(1, ordering: .releasing)
-        try replace(with: Self.open(path, for: output))
+        let new = try Self.open(path, for: output)
+        transportMoved()
+        try replace(with: new)
         post(.fileChanged(path: path))
         setState(.stopped)
     }
@@ -247,8 +251,10 @@ public final class AudioPlayer: ControllerPart {
     /// Starts or resumes playback; does nothing before a file is loaded.
     public func play() {
         guard let file = loaded.withLock({ $0.file }) else { return }
-        transportMoves.add(1, ordering: .releasing)
-        if discardsQueuedOutput && state != .playing {
+        transportMoved()
+        // Playing out the end counts as stopped: the node has rewound, and with a deep buffer the start is dropped
+        // in as from a stop.
+        if discardsQueuedOutput && (state != .playing || isPlayingOut(file.node)) {
             playAtOnce(file.node, source: file.source)
         } else {
             _ = file.node.play()
@@ -260,7 +266,7 @@ public final class AudioPlayer: ControllerPart {
     /// held is dropped, so the pause is heard at once).
     public func pause() {
         guard let file = loaded.withLock({ $0.file }) else { return }
-        transportMoves.add(1, ordering: .releasing)
+        transportMoved()
         if discardsQueuedOutput && state == .playing {
             pauseAtOnce(file.node, source: file.source)
         } else {
@@ -271,7 +277,7 @@ public final class AudioPlayer: ControllerPart {
 
     /// Stops and rewinds to the start.
     public func stop() {
-        transportMoves.add(1, ordering: .releasing)
+        transportMoved()
         if let file = loaded.withLock({ $0.file }) {
             if discardsQueuedOutput {
                 pauseAtOnce(file.node, source: file.source, rewindTo: 0)
@@ -314,12 +320,15 @@ public final class AudioPlayer: ControllerPart {
     /// Jumps to `frame` (at the output rate), clamped to the file; works while playing. Posts `seeked`.
     public func seek(toFrame frame: Int) {
         guard let file = loaded.withLock({ $0.file }) else { return }
-        transportMoves.add(1, ordering: .releasing)
+        transportMoved()
         let target = max(0, min(frame, totalFrames))
         if discardsQueuedOutput {
             seekAtOnce(file.node, source: file.source, to: target, resume: state == .playing)
         } else {
             _ = file.node.seek(to: target)
+            // A node that reached the end meanwhile (the player still `.playing` out) stopped: it goes on from the
+            // target, as the seek asked.
+            if state == .playing { _ = file.node.play() }
         }
         post(.seeked(toTime: Double(target) / sampleRate))
     }
@@ -337,11 +346,14 @@ public final class AudioPlayer: ControllerPart {
     public var totalFrames: Int { source?.expectedFrames ?? 0 }
 
     /// The playing position in seconds (follows seeks and wraps when looping); with a deep buffer of its
-    /// own, what is heard while playing, not what was rendered.
+    /// own, what is heard while playing, not what was rendered. While the output plays the file's end out, the
+    /// end (the node has rewound already, and `state` turns `.stopped` only when the end is heard).
     public var currentTime: Double {
-        guard let source else { return 0 }
-        let frame = discardsQueuedOutput && state == .playing ? heardFrame(of: source) : source.currentFrame
-        return Double(frame) / sampleRate
+        guard let file = loaded.withLock({ $0.file }) else { return 0 }
+        let rendered = file.source.currentFrame  // before the end is looked at: the node sets it, then rewinds
+        guard state == .playing else { return Double(rendered) / sampleRate }
+        if discardsQueuedOutput { return Double(heardFrame(of: file.source)) / sampleRate }
+        return Double(isPlayingOut(file.node) ? file.source.expectedFrames : rendered) / sampleRate
     }
 
     /// The file's length in seconds.

@@ -53,6 +53,28 @@ struct AudioPlayerTests {
         #expect(abs(SignalAnalysis.peak(samples) - 0.5) < 0.01)
     }
 
+    @Test("currentTime never goes back while a file plays to its end, and shows the end while the output plays it out")
+    func currentTimeHoldsTheEndWhilePlayingOut() throws {
+        // 100 ms: a play-out long enough for the polls below to see under the sanitizers, short of a deep buffer's
+        // 150 ms (which takes the heard-position path instead).
+        let player = try AudioPlayer(
+            path: try makeTone(seconds: 0.5), backend: NullBackend(), bufferSize: .milliseconds(100))
+        player.play()
+        var latest = 0.0, wentBack: [(from: Double, to: Double)] = []
+        let deadline = Date().addingTimeInterval(5)
+        while Date() < deadline {
+            let time = player.currentTime
+            guard player.state == .playing else { break }  // read after the time: a stopped player rewinds
+            if time < latest { wentBack.append((latest, time)) }
+            latest = max(latest, time)
+            usleep(200)
+        }
+        #expect(player.state == .stopped, "the end was announced")
+        let backwards = wentBack.count
+        #expect(backwards == 0, "currentTime went back while playing, first: \(wentBack.prefix(3))")
+        #expect(abs(latest - player.duration) < 1e-9, "the last time shown while playing was \(latest) s")
+    }
+
     @Test("a player of one channel averages a stereo file (the left channel's tone at half its level)")
     func monoPlayerAveragesStereo() throws {
         let path = directory.appendingPathComponent("left-only.wav").path

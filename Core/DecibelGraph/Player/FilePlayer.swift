@@ -39,6 +39,7 @@ public final class FilePlayer: RenderNode, RenderEventSource, @unchecked Sendabl
     private let publishedPosition = Atomic<Int>(0)
     private let underrunFrames = Atomic<Int>(0)
     private let lastEndSampleTime = Atomic<Int64>(.min)
+    private let stoppedAtEnd = Atomic<Bool>(false)
     private let sourceChannelCount: Int
     /// How a multichannel source in another layout reaches the output (`ChannelMap.standard`: stereo
     /// averaged to mono, 5.1 mixed down to stereo). A mono source is left to the pan law instead.
@@ -102,6 +103,11 @@ public final class FilePlayer: RenderNode, RenderEventSource, @unchecked Sendabl
         let time = lastEndSampleTime.load(ordering: .acquiring)
         return time == .min ? nil : time
     }
+
+    /// Whether the node stopped at the source's end and no transport command (play, pause, stop, seek, a
+    /// one-shot) has taken effect since, as of the last rendered block: what it rendered last is the end, which
+    /// the output may still be playing.
+    public var isAtEnd: Bool { stoppedAtEnd.load(ordering: .acquiring) }
 
     /// Starts or resumes playback at `time` (engine sample time) or at the next block.
     @discardableResult
@@ -173,12 +179,15 @@ public final class FilePlayer: RenderNode, RenderEventSource, @unchecked Sendabl
     override public func handle(_ event: NodeEvent) {
         switch event {
         case .start:
+            stoppedAtEnd.store(false, ordering: .relaxed)
             transport = .playing
         case .stop:
+            stoppedAtEnd.store(false, ordering: .relaxed)
             transport = .stopped
             oneShotToken = 0
             seekRender(0)
         case .custom(let code, let value):
+            if Command(rawValue: code) != nil { stoppedAtEnd.store(false, ordering: .relaxed) }
             switch Command(rawValue: code) {
             case .pause: if transport == .playing { transport = .paused }
             case .seek: seekRender(Int(value))
@@ -298,6 +307,7 @@ public final class FilePlayer: RenderNode, RenderEventSource, @unchecked Sendabl
     private func reachedEnd(afterFrames produced: Int) {
         transport = .stopped
         lastEndSampleTime.store(sliceStart + Int64(produced), ordering: .releasing)
+        stoppedAtEnd.store(true, ordering: .releasing)  // before the rewind below, which a reader sees after it
         notices.push(.endOfFile)
         if oneShotToken != 0 { notices.push(.completed(oneShotToken)) }
         oneShotToken = 0
