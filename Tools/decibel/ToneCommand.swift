@@ -75,15 +75,16 @@ struct ToneCommand: ParsableCommand {
         printError(
             "decibel: playing \(shape) \(frequency) Hz for \(duration) s on \(backend.id):\(device ?? "default") (\(stream.format))"
         )
+        Interrupt.install()  // Ctrl-C or SIGTERM closes the stream (a JACK client leaves the graph cleanly)
         try stream.start()
-        while !tone.isFinished {
+        while !tone.isFinished && !Interrupt.isRaised {
             if let event = failure.withLock({ $0 }) {
                 throw AudioError(.streamInvalidated, "playback stopped: \(event)", backend: backend.id)
             }
-            MonotonicClock.sleep(nanoseconds: 10_000_000)
+            Interrupt.sleep(nanoseconds: 10_000_000)
         }
         // Let the last block leave the device before stopping.
-        MonotonicClock.sleep(nanoseconds: UInt64(stream.outputLatencySeconds * 1e9))
+        if !Interrupt.isRaised { MonotonicClock.sleep(nanoseconds: UInt64(stream.outputLatencySeconds * 1e9)) }
         try stream.stop()
         if stream.xrunCount > 0 { printError("decibel: \(stream.xrunCount) xrun(s) during playback") }
     }

@@ -7,26 +7,48 @@ import Glibc
 
 /// Ctrl-C (SIGINT) and SIGTERM as a flag the command's loop polls, so playback and recording stop
 /// cleanly (the file is finished, the stream closed) instead of dying mid-write, and as a wake-up for a loop
-/// sleeping in `sleep(nanoseconds:)`, so that a loop which redraws rarely still stops at once.
+/// sleeping in `sleep(nanoseconds:)`, so that a loop which redraws rarely still stops at once. A close that
+/// takes longer than `closingSeconds` (a server that stopped answering) ends the process anyway.
 enum Interrupt {
     private static let raised = Atomic<Bool>(false)
     /// A pipe the handler writes a byte to (`write` is async-signal-safe; a condition variable is not), and
     /// `wake()` too; `sleep` polls its other end. Both ends non-blocking: a full pipe already means "wake".
     /// -1s when the system refused one: `sleep` then just sleeps.
-    private static let wakePipe: (read: Int32, write: Int32) = {
+    private static let wakePipe = makePipe(blockingRead: false)
+    /// How long a command may take to close after Ctrl-C or SIGTERM before it exits anyway: a server that stopped
+    /// answering must not leave a process that seems to ignore the signal (a recording's file is flushed as it
+    /// goes, so what was captured is kept).
+    static let closingSeconds: Int32 = 10
+    /// The signal that arrived, and a pipe the handler also writes to: `exitWatch` blocks on its read end.
+    private static let raisedSignal = Atomic<Int32>(0)
+    private static let exitPipe = makePipe(blockingRead: true)
+    private static let exitWatch = try? AudioThread(name: "decibel-exit") {
+        var byte: UInt8 = 0
+        while read(exitPipe.read, &byte, 1) < 0 && errno == EINTR {}
+        _ = poll(nil, 0, closingSeconds * 1000)
+        let message =
+            "decibel: still closing \(closingSeconds) s after the signal (the audio server does not answer); exiting\n"
+        _ = message.withCString { write(2, $0, strlen($0)) }
+        _exit(128 + raisedSignal.load(ordering: .relaxed))
+    }
+
+    /// A pipe whose ends close on exec; the write end never blocks (a full pipe already means "wake").
+    private static func makePipe(blockingRead: Bool) -> (read: Int32, write: Int32) {
         var ends: [Int32] = [-1, -1]
         guard pipe(&ends) == 0 else { return (-1, -1) }
-        for end in ends {
+        for (index, end) in ends.enumerated() {
             _ = fcntl(end, F_SETFD, FD_CLOEXEC)
-            _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
+            if index == 1 || !blockingRead { _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK) }
         }
         return (ends[0], ends[1])
-    }()
+    }
 
     /// Installs the handlers. A second Ctrl-C while the first is being handled exits at once.
     static func install() {
-        _ = raised.load(ordering: .relaxed)  // initialise the flag and the descriptor before a handler can touch them
+        _ = raised.load(ordering: .relaxed)  // initialise the flag and the descriptors before a handler can touch them
         _ = wakePipe
+        _ = exitPipe
+        _ = exitWatch
         // A parent may have left these blocked (test runners and some launchers do); unblock them so
         // Ctrl-C is heard.
         var signals = sigset_t()
@@ -38,6 +60,9 @@ enum Interrupt {
             signal(signalNumber) { number in
                 if Interrupt.raised.exchange(true, ordering: .relaxed) { _exit(128 + number) }
                 let saved = errno  // the interrupted code may be about to read it
+                Interrupt.raisedSignal.store(number, ordering: .relaxed)
+                var byte: UInt8 = 1
+                _ = write(Interrupt.exitPipe.write, &byte, 1)
                 Interrupt.wake()
                 errno = saved
             }
