@@ -14,6 +14,10 @@ struct DecibelCommand: AsyncParsableCommand {
             PulseAudio, then ALSA, then the \
             Null device. Override it with --backend ID or DECIBEL_BACKEND=ID.
 
+            Ctrl-C or SIGTERM stops a command that plays or records cleanly (a recording's file is finished). \
+            Should the audio server stop answering, the command exits 10 s later anyway, with status 128 plus \
+            the signal's number.
+
             Examples:
               decibel backends
               decibel devices --backend pulse
