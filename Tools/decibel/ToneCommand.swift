@@ -69,13 +69,13 @@ struct ToneCommand: ParsableCommand {
             },
             render: { context in tone.render(context) }
         )
+        Interrupt.install()  // before the stream opens: Ctrl-C or SIGTERM closes it (a JACK client leaves cleanly)
         let stream = try backend.makeAdaptedStream(configuration)
         defer { stream.close() }
         tone.prepare(sampleRate: stream.format.sampleRate, duration: duration)
         printError(
             "decibel: playing \(shape) \(frequency) Hz for \(duration) s on \(backend.id):\(device ?? "default") (\(stream.format))"
         )
-        Interrupt.install()  // Ctrl-C or SIGTERM closes the stream (a JACK client leaves the graph cleanly)
         try stream.start()
         while !tone.isFinished && !Interrupt.isRaised {
             if let event = failure.withLock({ $0 }) {

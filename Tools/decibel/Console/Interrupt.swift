@@ -16,16 +16,34 @@ enum Interrupt {
     /// -1s when the system refused one: `sleep` then just sleeps.
     private static let wakePipe = makePipe(blockingRead: false)
     /// How long a command may take to close after Ctrl-C or SIGTERM before it exits anyway: a server that stopped
-    /// answering must not leave a process that seems to ignore the signal (a recording's file is flushed as it
-    /// goes, so what was captured is kept).
+    /// answering must not leave a process that seems to ignore the signal (a WAV, AIFF or CAF recording is
+    /// flushed as it goes and keeps what was captured; FLAC and Ogg are finished only by a close).
     static let closingSeconds: Int32 = 10
     /// The signal that arrived, and a pipe the handler also writes to: `exitWatch` blocks on its read end.
     private static let raisedSignal = Atomic<Int32>(0)
     private static let exitPipe = makePipe(blockingRead: true)
-    private static let exitWatch = try? AudioThread(name: "decibel-exit") {
-        var byte: UInt8 = 0
-        while read(exitPipe.read, &byte, 1) < 0 && errno == EINTR {}
-        _ = poll(nil, 0, closingSeconds * 1000)
+    private static let exitWatch: AudioThread? = {
+        guard exitPipe.read >= 0 else { return nil }  // no pipe: a stuck close is not cut short
+        return try? AudioThread(name: "decibel-exit") {
+            var byte: UInt8 = 0
+            while true {
+                let count = read(exitPipe.read, &byte, 1)
+                if count == 1 { break }
+                if count < 0 && errno == EINTR { continue }
+                return  // the pipe failed: no signal will come through it
+            }
+            exitAfterClosingTime()
+        }
+    }()
+
+    /// The exit watch, once a signal came: waits `closingSeconds` (a signal may cut a `poll` short), then exits.
+    private static func exitAfterClosingTime() -> Never {
+        let deadline = MonotonicClock.now() &+ UInt64(closingSeconds) * 1_000_000_000
+        var now = MonotonicClock.now()
+        while now < deadline {
+            _ = poll(nil, 0, Int32(min(1000, (deadline - now) / 1_000_000 + 1)))
+            now = MonotonicClock.now()
+        }
         let message =
             "decibel: still closing \(closingSeconds) s after the signal (the audio server does not answer); exiting\n"
         _ = message.withCString { write(2, $0, strlen($0)) }
@@ -45,7 +63,9 @@ enum Interrupt {
 
     /// Installs the handlers. A second Ctrl-C while the first is being handled exits at once.
     static func install() {
-        _ = raised.load(ordering: .relaxed)  // initialise the flag and the descriptors before a handler can touch them
+        // Initialise what the handler touches before it can run (a lazy global's first use is not signal-safe).
+        _ = raised.load(ordering: .relaxed)
+        _ = raisedSignal.load(ordering: .relaxed)
         _ = wakePipe
         _ = exitPipe
         _ = exitWatch
