@@ -17,6 +17,9 @@ final class PulseStreamSupervisor: @unchecked Sendable {
     private let status: StreamStatus
     private let renderer: PulseRenderPath
     private let connected = Locked<PulseConnectedStream?>(nil)
+    /// The connection `init` asked the server's devices through, kept for the first `start()`: one connection
+    /// where there were two (each costs the client and the server a millisecond or two, as `paplay` makes one).
+    private let spare: Locked<PulseConnection?>
     private let wantsRunning = Atomic<Bool>(false)
     private let closed = Atomic<Bool>(false)
     private let serverGone = Atomic<Bool>(false)
@@ -35,7 +38,11 @@ final class PulseStreamSupervisor: @unchecked Sendable {
         options = backend.options
         streamOptions = stream
         library = try PulseLibrary.load(path: options.libraryPath)
-        let (rate, sampleType) = try Self.negotiate(configuration, backend: backend)
+        let connection = try PulseConnection(
+            library: library, server: options.server, name: configuration.name,
+            timeoutNanoseconds: options.timeoutNanoseconds)
+        let (rate, sampleType) = try Self.negotiate(configuration, on: connection)
+        spare = Locked(connection)
         let target = configuration.bufferSize.frames(atSampleRate: rate) ?? Int((rate * 0.02).rounded())
         format = StreamFormat(
             sampleRate: rate, inputChannelCount: configuration.inputChannelCount,
@@ -45,7 +52,11 @@ final class PulseStreamSupervisor: @unchecked Sendable {
             name: configuration.name, format: format, sampleType: sampleType, outputDevice: configuration.outputDevice,
             inputDevice: configuration.inputDevice, targetFrames: target,
             followsDefaultDevice: streamOptions.followsDefaultDevice)
-        status = try StreamStatus(name: "pulse", format: format, handler: configuration.onEvent)
+        // Only a duplex stream's capture posts from the write and read callbacks (its cushion's xruns); underflows
+        // come through libpulse's own callback, which may signal.
+        status = try StreamStatus(
+            name: "pulse", format: format, rendersPostEvents: configuration.direction == .duplex,
+            handler: configuration.onEvent)
         renderer = PulseRenderPath(
             api: library.api, format: format, sampleType: sampleType, status: status, render: configuration.render)
         supervisor = try AudioThread(name: "pulse-supervise") { [unowned self] in self.supervise() }
@@ -109,6 +120,10 @@ final class PulseStreamSupervisor: @unchecked Sendable {
         try? stop()
         supervisorWake.signal()
         supervisor?.join()
+        spare.withLock { connection in
+            connection?.close()
+            connection = nil
+        }
         status.setState(.closed)
         status.shutdown()
     }
@@ -116,9 +131,19 @@ final class PulseStreamSupervisor: @unchecked Sendable {
     // MARK: Connection life
 
     private func openLive() throws(AudioError) -> PulseConnectedStream {
-        let connection = try PulseConnection(
-            library: library, server: options.server, name: setup.name,
-            timeoutNanoseconds: options.timeoutNanoseconds)
+        let kept = spare.withLock { connection in
+            defer { connection = nil }
+            return connection
+        }
+        let connection: PulseConnection
+        if let kept, !kept.hasFailed {
+            connection = kept
+        } else {
+            kept?.close()
+            connection = try PulseConnection(
+                library: library, server: options.server, name: setup.name,
+                timeoutNanoseconds: options.timeoutNanoseconds)
+        }
         connection.onFailure { [weak self] reason in self?.serverLost(reason) }
         return try PulseConnectedStream(
             connection: connection, setup: setup, renderer: renderer, status: status,
@@ -171,10 +196,8 @@ final class PulseStreamSupervisor: @unchecked Sendable {
     /// mixes in floats whatever it is sent), else Float32. Like `PA_STREAM_FIX_FORMAT`, it is chosen once, when
     /// the stream opens: a stream the server later moves to another device keeps it, and the server converts.
     private static func negotiate(
-        _ configuration: StreamConfiguration, backend: PulseBackend
+        _ configuration: StreamConfiguration, on connection: PulseConnection
     ) throws(AudioError) -> (rate: Double, sampleType: SampleType) {
-        let connection = try backend.connect()
-        defer { connection.close() }
         let server = try connection.serverInfo()
         var chosen: [(device: AudioDevice, sampleType: SampleType?)] = []
         var everyDeviceFound = true
