@@ -252,9 +252,11 @@ final class PulseConnectedStream: @unchecked Sendable {
         }
     }
 
-    /// An underflow (playback) or overflow (capture): an xrun, after which the latency has moved.
+    /// An underflow (playback) or overflow (capture): an xrun, after which the latency has moved. libpulse calls
+    /// this apart from the write and read callbacks (on its mainloop thread, not the render path), so it may wake
+    /// the status thread, which then sleeps between events instead of polling.
     private func streamRanOver() {
-        status.recordXrunFromRenderThread()
+        status.recordXrun()
         renderer.restartTimingUpdates()
     }
 

@@ -19,21 +19,28 @@ public final class StreamStatus: @unchecked Sendable {
     private var reportedXruns = 0  // delivery thread only
 
     /// How often the delivery thread looks for render-thread events while the stream runs: the latest an
-    /// xrun is reported (`ServicePeriod`: half a block, 20 to 500 ms).
-    private let pollInterval: UInt64
+    /// xrun is reported (`ServicePeriod`: half a block, 20 to 500 ms); nil when nothing is ever posted from the
+    /// render thread, so the thread sleeps until an event comes.
+    private let pollInterval: UInt64?
 
     /// Creates the status of a new (stopped) stream; events go to `handler` on a delivery thread, which
     /// looks for render-thread events as often as `format`'s blocks call for (`ServicePeriod`; every 20 ms
     /// without a format).
+    ///
+    /// A stream whose render thread never calls `recordXrunFromRenderThread()` or `postFromRenderThread(_:)`
+    /// (its xruns are seen on another thread, which calls `recordXrun()`) passes `rendersPostEvents: false`: the
+    /// delivery thread then sleeps until something is posted instead of waking twice a block for nothing.
     /// - Throws: `AudioError` of kind `backendError` when the event delivery thread cannot be started (`pthread_create`
     ///   failed; `code` is its error).
     public init(
-        name: String, format: StreamFormat? = nil, handler: (@Sendable (StreamEvent) -> Void)?
+        name: String, format: StreamFormat? = nil, rendersPostEvents: Bool = true,
+        handler: (@Sendable (StreamEvent) -> Void)?
     )
         throws(AudioError)
     {
         self.handler = handler
-        pollInterval = format.map(ServicePeriod.nanoseconds(for:)) ?? ServicePeriod.shortest
+        pollInterval =
+            rendersPostEvents ? format.map(ServicePeriod.nanoseconds(for:)) ?? ServicePeriod.shortest : nil
         RealtimeSanitizer.prepare()
         deliveryThread = try AudioThread(name: "\(name.prefix(8))-events") { [unowned self] in self.deliver() }
     }
