@@ -135,15 +135,20 @@ final class PulseStreamSupervisor: @unchecked Sendable {
             defer { connection = nil }
             return connection
         }
-        let connection: PulseConnection
-        if let kept, !kept.hasFailed {
-            connection = kept
-        } else {
-            kept?.close()
-            connection = try PulseConnection(
-                library: library, server: options.server, name: setup.name,
-                timeoutNanoseconds: options.timeoutNanoseconds)
+        // A server that went away since `init` (restarted, say) may be noticed only now: then a fresh connection.
+        if let kept {
+            if !kept.hasFailed {
+                do { return try connectStream(on: kept) } catch { if !kept.hasFailed { throw error } }
+            }
+            kept.close()
         }
+        return try connectStream(
+            on: PulseConnection(
+                library: library, server: options.server, name: setup.name,
+                timeoutNanoseconds: options.timeoutNanoseconds))
+    }
+
+    private func connectStream(on connection: PulseConnection) throws(AudioError) -> PulseConnectedStream {
         connection.onFailure { [weak self] reason in self?.serverLost(reason) }
         return try PulseConnectedStream(
             connection: connection, setup: setup, renderer: renderer, status: status,
