@@ -93,6 +93,7 @@ struct PlayCommand: ParsableCommand {
         defer { status.finish() }
         var shown = 0.0
         var peaks: [Float] = [-.infinity, -.infinity]
+        let (channels, loop) = (channels, loop)  // read once: each option read goes through its property wrapper
         while player.state == .playing && !Interrupt.isRaised {
             if failure.hasEnded {
                 status.finish()
