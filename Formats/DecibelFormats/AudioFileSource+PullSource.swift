@@ -44,7 +44,8 @@ extension AudioFileSource: AudioPullSource {
         if dropped > 0 {  // unless a control thread's seek came in meanwhile: that one wins
             _ = decoder.seekRequest.compareExchange(expected: -1, desired: request, ordering: .acquiringAndReleasing)
         }
-        // Publish the new position now: a paused player renders nothing that would move it there.
-        playhead.store(min(max(0, frame), expectedFrames), ordering: .relaxed)
+        // Publish the new position now: a paused player renders nothing that would move it there. Releasing: a
+        // reader that sees the rewind a FilePlayer makes at the end also sees its `isAtEnd`, stored before.
+        playhead.store(min(max(0, frame), expectedFrames), ordering: .releasing)
     }
 }

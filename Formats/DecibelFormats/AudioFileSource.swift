@@ -146,7 +146,7 @@ public final class AudioFileSource: @unchecked Sendable {
     }
 
     /// The output-rate frame the next `render` plays, counted from the file's start (follows seeks).
-    public var currentFrame: Int { playhead.load(ordering: .relaxed) }
+    public var currentFrame: Int { playhead.load(ordering: .acquiring) }
     /// `currentFrame` in seconds.
     public var currentTime: Double { Double(currentFrame) / format.sampleRate }
 
