@@ -34,7 +34,15 @@ int main(int argc, char **argv) {
     struct rusage usage;
     if (wait4(pid, &status, 0, &usage) < 0) return 1;
     clock_gettime(CLOCK_MONOTONIC, &end);
-    if (!WIFEXITED(status) || WEXITSTATUS(status) == 127) return 1;
+    // Said on stderr (the benchmark's output) so that a failed measurement names its cause.
+    if (WIFSIGNALED(status)) {
+        fprintf(stderr, "bench-launch: %s ended by signal %d\n", argv[1], WTERMSIG(status));
+        return 1;
+    }
+    if (!WIFEXITED(status) || WEXITSTATUS(status) == 127) {
+        fprintf(stderr, "bench-launch: %s could not be run\n", argv[1]);
+        return 1;
+    }
     double wall = (double)(end.tv_sec - start.tv_sec) + (double)(end.tv_nsec - start.tv_nsec) / 1e9;
     printf("%.6f %.6f %ld\n", wall, seconds(usage.ru_utime) + seconds(usage.ru_stime), usage.ru_maxrss);
     return 0;

@@ -26,7 +26,10 @@ public struct ProcessRun: Sendable {
         process.arguments = arguments
         let output = Pipe()
         process.standardOutput = output
-        guard (try? process.run()) != nil else { return nil }
+        guard (try? process.run()) != nil else {
+            print("bench: cannot run \(process.executableURL!.path) (built beside this benchmark?)")
+            return nil
+        }
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         let fields = text.split(whereSeparator: \.isWhitespace).compactMap { Double($0) }

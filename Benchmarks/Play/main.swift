@@ -45,7 +45,10 @@ func measure(_ arguments: [String], server: Int32) -> (client: Double, server: D
 {
     setenv("PULSE_SERVER", "unix:\(runtime)/pulse/native", 1)
     let serverBefore = cpuSeconds(of: server)
-    guard let run = ProcessRun.measure(arguments) else { return (.nan, .nan, .nan, .nan) }
+    guard let run = ProcessRun.measure(arguments) else {
+        print("play-bench: \(arguments.joined(separator: " ")) failed or could not be run (is bench-launch built?)")
+        exit(1)
+    }
     return (run.cpuSeconds, cpuSeconds(of: server) - serverBefore, run.megabytes, run.seconds)
 }
 
