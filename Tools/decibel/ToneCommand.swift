@@ -76,6 +76,7 @@ struct ToneCommand: ParsableCommand {
         printError(
             "decibel: playing \(shape) \(frequency) Hz for \(duration) s on \(backend.id):\(device ?? "default") (\(stream.format))"
         )
+        guard !Interrupt.isRaised else { return }  // a signal while the stream connected: it closes unheard
         try stream.start()
         while !tone.isFinished && !Interrupt.isRaised {
             if let event = failure.withLock({ $0 }) {

@@ -253,8 +253,8 @@ final class PulseConnectedStream: @unchecked Sendable {
     }
 
     /// An underflow (playback) or overflow (capture): an xrun, after which the latency has moved. libpulse calls
-    /// this apart from the write and read callbacks (on its mainloop thread, not the render path), so it may wake
-    /// the status thread, which then sleeps between events instead of polling.
+    /// this on its mainloop thread, which also renders, but outside the write and read callbacks (the real-time
+    /// section), so it may wake the status thread as `streamMoved` does; that thread then sleeps between events.
     private func streamRanOver() {
         status.recordXrun()
         renderer.restartTimingUpdates()

@@ -52,10 +52,11 @@ final class PulseStreamSupervisor: @unchecked Sendable {
             name: configuration.name, format: format, sampleType: sampleType, outputDevice: configuration.outputDevice,
             inputDevice: configuration.inputDevice, targetFrames: target,
             followsDefaultDevice: streamOptions.followsDefaultDevice)
-        // Only a duplex stream's capture posts from the write and read callbacks (its cushion's xruns); underflows
-        // come through libpulse's own callback, which may signal.
+        // Only a stream with both directions posts from the write and read callbacks (its cushion's xruns, as
+        // PulseRenderPath builds one); underflows come through libpulse's own callback, which may signal.
         status = try StreamStatus(
-            name: "pulse", format: format, rendersPostEvents: configuration.direction == .duplex,
+            name: "pulse", format: format,
+            rendersPostEvents: format.inputChannelCount > 0 && format.outputChannelCount > 0,
             handler: configuration.onEvent)
         renderer = PulseRenderPath(
             api: library.api, format: format, sampleType: sampleType, status: status, render: configuration.render)
@@ -148,11 +149,16 @@ final class PulseStreamSupervisor: @unchecked Sendable {
                 timeoutNanoseconds: options.timeoutNanoseconds))
     }
 
+    /// The stream on `connection`, watched for the server's going away only once it is set up: a kept connection
+    /// found dead while the stream is set up on it is `openLive`'s to replace, not a failure of the running stream.
     private func connectStream(on connection: PulseConnection) throws(AudioError) -> PulseConnectedStream {
-        connection.onFailure { [weak self] reason in self?.serverLost(reason) }
-        return try PulseConnectedStream(
+        let stream = try PulseConnectedStream(
             connection: connection, setup: setup, renderer: renderer, status: status,
             timeoutNanoseconds: options.timeoutNanoseconds)
+        connection.onFailure { [weak self] reason in self?.serverLost(reason) }
+        // A failure between the set-up and the handler is reported here (twice is harmless: one transition).
+        if connection.hasFailed { serverLost("connection to the PulseAudio server lost") }
+        return stream
     }
 
     /// Mainloop thread: the context died. Report it now; the supervisor frees the dead connection.

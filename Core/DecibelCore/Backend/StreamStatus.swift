@@ -28,8 +28,9 @@ public final class StreamStatus: @unchecked Sendable {
     /// without a format).
     ///
     /// A stream whose render thread never calls `recordXrunFromRenderThread()` or `postFromRenderThread(_:)`
-    /// (its xruns are seen on another thread, which calls `recordXrun()`) passes `rendersPostEvents: false`: the
-    /// delivery thread then sleeps until something is posted instead of waking twice a block for nothing.
+    /// (its xruns are seen outside the render callback, which then calls `recordXrun()`) passes
+    /// `rendersPostEvents: false`: the delivery thread then sleeps until something is posted instead of waking
+    /// twice a block for nothing.
     /// - Throws: `AudioError` of kind `backendError` when the event delivery thread cannot be started (`pthread_create`
     ///   failed; `code` is its error).
     public init(
@@ -116,7 +117,7 @@ public final class StreamStatus: @unchecked Sendable {
     private func deliver() {
         while true {
             let running = state == .running
-            wake.wait(timeoutNanoseconds: running ? pollInterval : 200_000_000)
+            wake.wait(timeoutNanoseconds: running || pollInterval == nil ? pollInterval : 200_000_000)
             flush()
             if stopping.load(ordering: .acquiring) {
                 flush()
