@@ -68,7 +68,7 @@ public final class PipeWireBackend: AudioBackend {
             }
             return .available(detail: detail)
         } catch {
-            return .unavailable(reason: error.description)
+            return .unavailable(reason: error.messageWithCode)
         }
     }
 

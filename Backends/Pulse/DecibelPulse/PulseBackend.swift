@@ -60,7 +60,7 @@ public final class PulseBackend: AudioBackend {
             return .available(
                 detail: "\(info.name) \(info.version) at \(connection.serverAddress), \(Int(info.sampleRate)) Hz")
         } catch {
-            return .unavailable(reason: error.description)
+            return .unavailable(reason: error.messageWithCode)
         }
     }
 

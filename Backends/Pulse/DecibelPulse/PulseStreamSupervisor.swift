@@ -38,9 +38,7 @@ final class PulseStreamSupervisor: @unchecked Sendable {
         options = backend.options
         streamOptions = stream
         library = try PulseLibrary.load(path: options.libraryPath)
-        let connection = try PulseConnection(
-            library: library, server: options.server, name: configuration.name,
-            timeoutNanoseconds: options.timeoutNanoseconds)
+        let connection = try Self.connect(library: library, options: options, name: configuration.name)
         let (rate, sampleType) = try Self.negotiate(configuration, on: connection)
         spare = Locked(connection)
         let target = configuration.bufferSize.frames(atSampleRate: rate) ?? Int((rate * 0.02).rounded())
@@ -143,10 +141,15 @@ final class PulseStreamSupervisor: @unchecked Sendable {
             }
             kept.close()
         }
-        return try connectStream(
-            on: PulseConnection(
-                library: library, server: options.server, name: setup.name,
-                timeoutNanoseconds: options.timeoutNanoseconds))
+        return try connectStream(on: Self.connect(library: library, options: options, name: setup.name))
+    }
+
+    /// A new connection to the backend's server, named as the stream.
+    private static func connect(
+        library: PulseLibrary, options: PulseBackend.Options, name: String
+    ) throws(AudioError) -> PulseConnection {
+        try PulseConnection(
+            library: library, server: options.server, name: name, timeoutNanoseconds: options.timeoutNanoseconds)
     }
 
     /// The stream on `connection`, watched for the server's going away only once it is set up: a kept connection

@@ -116,14 +116,20 @@ public final class StreamStatus: @unchecked Sendable {
 
     private func deliver() {
         while true {
-            let running = state == .running
-            wake.wait(timeoutNanoseconds: running || pollInterval == nil ? pollInterval : 200_000_000)
+            wake.wait(timeoutNanoseconds: sleepNanoseconds(running: state == .running))
             flush()
             if stopping.load(ordering: .acquiring) {
                 flush()
                 return
             }
         }
+    }
+
+    /// How long the delivery thread sleeps unless signalled: the poll interval while the render thread runs, 200 ms
+    /// once it stops (what a last callback posted still arrives), and until signalled when the render path posts nothing.
+    private func sleepNanoseconds(running: Bool) -> UInt64? {
+        guard let pollInterval else { return nil }
+        return running ? pollInterval : 200_000_000
     }
 
     private func flush() {
