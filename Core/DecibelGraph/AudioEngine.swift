@@ -131,11 +131,7 @@ public final class AudioEngine: @unchecked Sendable {
     /// The callback to give a stream's `StreamConfiguration`. It holds the render state, not the engine.
     public var renderCallback: RenderCallback {
         let renderer = self.renderer
-        return { context in
-            renderer.render(
-                input: context.input, output: context.output, frames: context.frameCount,
-                hostTime: context.timestamp.hostTime)
-        }
+        return { context in renderer.render(context) }
     }
 
     /// The stream the engine is attached to, if any.
