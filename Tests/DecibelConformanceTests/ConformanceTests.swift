@@ -112,6 +112,34 @@ import Testing
         }
     }
 
+    @Test("start() racing close(): closed, no callback once close() returns", arguments: backends)
+    func startRacingClose(_ backend: BackendUnderTest) throws {
+        try Conformance.verify(.startRacingClose, on: backend) { findings in
+            let audio = backend.makeBackend()
+            for round in 0..<8 {
+                let counter = CallbackCounter()
+                let stream = try audio.makeStream(backend.configuration(.output, render: counter.render))
+                try stream.start()
+                // One thread starts the stream over and over until start() refuses, so a start() is waiting
+                // whenever close() lets go of the stream between its stop and its end; the other closes.
+                DispatchQueue.concurrentPerform(iterations: 2) { index in
+                    if index == 0 {
+                        while (try? stream.start()) != nil {}
+                    } else {
+                        Thread.sleep(forTimeInterval: 0.02)
+                        stream.close()
+                    }
+                }
+                let closedAt = counter.count
+                Thread.sleep(forTimeInterval: 0.1)
+                findings.require(
+                    stream.state == .closed && counter.count == closedAt,
+                    "round \(round): \(stream.state) after close(), \(counter.count - closedAt) callbacks since")
+                stream.close()
+            }
+        }
+    }
+
     @Test("first callback within 1 s of start()", arguments: backends)
     func firstCallback(_ backend: BackendUnderTest) throws {
         try Conformance.verify(.firstCallback, on: backend) { findings in

@@ -14,7 +14,6 @@ public final class ALSAStream: AudioStream, @unchecked Sendable {
     private let status: StreamStatus
     private let loop: ALSARenderPath
     private let control = Locked<AudioThread?>(nil)
-    private let closed = Atomic<Bool>(false)
 
     public var xrunCount: Int { status.xrunCount }
     public func events(capacity: Int) -> EventSequence<StreamEvent> { status.events(capacity: capacity) }
@@ -99,6 +98,7 @@ public final class ALSAStream: AudioStream, @unchecked Sendable {
 
     public func start() throws(AudioError) {
         try control.withLock { thread throws(AudioError) in
+            try status.refuseIfClosing(backend: "alsa")
             switch status.state {
             case .running: return
             case .invalidated:
@@ -137,7 +137,7 @@ public final class ALSAStream: AudioStream, @unchecked Sendable {
     public func discardQueuedOutput() { loop.requestDiscard() }
 
     public func close() {
-        guard !closed.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        guard status.beginClosing() else { return }
         try? stop()
         loop.input?.pcm.close()
         loop.output?.pcm.close()

@@ -47,6 +47,7 @@ public final class NullStream: AudioStream, @unchecked Sendable {
 
     public func start() throws(AudioError) {
         try control.withLock { (thread: inout AudioThread?) throws(AudioError) in
+            try status.refuseIfClosing(backend: "null")
             switch status.state {
             case .running: return
             case .closed, .invalidated:
@@ -83,7 +84,7 @@ public final class NullStream: AudioStream, @unchecked Sendable {
     }
 
     public func close() {
-        guard status.state != .closed else { return }
+        guard status.beginClosing() else { return }
         try? stop()
         status.setState(.closed)
         status.shutdown()

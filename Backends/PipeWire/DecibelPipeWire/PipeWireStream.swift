@@ -114,6 +114,7 @@ public final class PipeWireStream: AudioStream, @unchecked Sendable {
         // The state is checked and the connection made under one lock: two threads starting at once made
         // two connections, and the first kept running, unreachable (ThreadSanitizer, conformance suite).
         let started = try lock.withLock { () throws(AudioError) -> Bool in
+            try status.refuseIfClosing(backend: "pipewire")
             switch status.state {
             case .running: return false
             case .invalidated:
@@ -146,7 +147,7 @@ public final class PipeWireStream: AudioStream, @unchecked Sendable {
     }
 
     public func close() {
-        guard status.state != .closed else { return }
+        guard status.beginClosing() else { return }
         lock.withLock { disconnect() }
         if status.transition(from: .running, to: .stopped) { status.post(.stopped) }
         status.setState(.closed)

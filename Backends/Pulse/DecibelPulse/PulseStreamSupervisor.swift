@@ -91,6 +91,11 @@ final class PulseStreamSupervisor: @unchecked Sendable {
         wantsRunning.store(true, ordering: .releasing)
         do {
             try connected.withLock { slot throws(AudioError) in
+                // close() stops the stream under this lock: a start that waited here meanwhile leaves it closed
+                // rather than connecting it again, to play on after close() returned.
+                if closed.load(ordering: .acquiring) {
+                    throw AudioError(.invalidState, "the stream is closed", backend: "pulse")
+                }
                 slot?.close()
                 slot = nil
                 renderer.reset()
@@ -98,7 +103,11 @@ final class PulseStreamSupervisor: @unchecked Sendable {
             }
         } catch {
             wantsRunning.store(false, ordering: .releasing)
-            status.transition(from: .running, to: .stopped)
+            if closed.load(ordering: .acquiring) {
+                status.setState(.closed)
+            } else {
+                status.transition(from: .running, to: .stopped)
+            }
             throw error
         }
         status.post(.started)

@@ -12,6 +12,7 @@ public final class StreamStatus: @unchecked Sendable {
     private let droppedRealtimeEvents = Atomic<Int>(0)
     private let pending = Locked<[StreamEvent]>([])
     private let stopping = Atomic<Bool>(false)
+    private let closing = Atomic<Bool>(false)
     private let wake = WakeSignal()
     private let handler: (@Sendable (StreamEvent) -> Void)?
     private let loops = EventFanOut<StreamEvent>()
@@ -57,6 +58,20 @@ public final class StreamStatus: @unchecked Sendable {
     /// - Throws: `AudioError` of kind `invalidState` when the stream is closed.
     public func refuseIfClosed(backend: String) throws(AudioError) {
         guard state == .closed else { return }
+        throw AudioError(.invalidState, "the stream is closed; open a new one", backend: backend)
+    }
+
+    /// `close()`'s first step: marks the stream as closing and returns `true`, or `false` when a close began
+    /// before (close is idempotent). `close()` then stops the stream under the lock its `start()` holds.
+    public func beginClosing() -> Bool {
+        !closing.exchange(true, ordering: .acquiringAndReleasing)
+    }
+
+    /// What `start()` throws, under its lock, once a close has begun: a start that waited for the lock while
+    /// `close()` stopped the stream would otherwise run it again after the stop, and it would play on, closed.
+    /// - Throws: `AudioError` of kind `invalidState` when the stream is closed or closing.
+    public func refuseIfClosing(backend: String) throws(AudioError) {
+        guard closing.load(ordering: .acquiring) || state == .closed else { return }
         throw AudioError(.invalidState, "the stream is closed; open a new one", backend: backend)
     }
 
