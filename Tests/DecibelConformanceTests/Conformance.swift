@@ -7,8 +7,7 @@ import Testing
 enum Behaviour: String, CaseIterable, Sendable {
     case lifecycle = "start, stop and close in any order, twice; callbacks only between start and stop"
     case otherThreads = "open, start, stop and close from other threads, and start/stop racing"
-    case startRacingClose =
-        "`start()` racing `close()`: the stream ends closed, with no callback once `close()` returns"
+    case startRacingClose = "`start()` racing `close()`: ends closed, no callback once `close()` returns"
     case firstCallback = "first callback within 1 s of `start()`"
     case events = "events: `started`, `stopped`, and the sequence ends at `close()`"
     case defaultDevice = "`defaultDevice(for:)`: one rule for input, output and duplex"
