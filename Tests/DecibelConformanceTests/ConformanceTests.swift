@@ -122,9 +122,17 @@ import Testing
                 try stream.start()
                 // One thread starts the stream over and over until start() refuses, so a start() is waiting
                 // whenever close() lets go of the stream between its stop and its end; the other closes.
+                let refusal = Mutex<AudioError.Kind?>(nil)
                 DispatchQueue.concurrentPerform(iterations: 2) { index in
                     if index == 0 {
-                        while (try? stream.start()) != nil {}
+                        let deadline = MonotonicClock.now() + 5_000_000_000
+                        while MonotonicClock.now() < deadline {
+                            if let kind = errorKind({ try stream.start() }) {
+                                refusal.withLock { $0 = kind }
+                                break
+                            }
+                            sched_yield()
+                        }
                     } else {
                         Thread.sleep(forTimeInterval: 0.02)
                         stream.close()
@@ -132,6 +140,10 @@ import Testing
                 }
                 let closedAt = counter.count
                 Thread.sleep(forTimeInterval: 0.1)
+                let kind = refusal.withLock { $0 }
+                findings.require(
+                    kind == .invalidState,
+                    "round \(round): start() after close() gave \(kind.map { "\($0)" } ?? "no error within 5 s")")
                 findings.require(
                     stream.state == .closed && counter.count == closedAt,
                     "round \(round): \(stream.state) after close(), \(counter.count - closedAt) callbacks since")

@@ -84,7 +84,9 @@ public final class NullStream: AudioStream, @unchecked Sendable {
     }
 
     public func close() {
-        guard status.beginClosing() else { return }
+        guard status.state != .closed else { return }
+        // A second close() racing this one stops and closes too: neither returns while the stream may run.
+        status.beginClosing()
         try? stop()
         status.setState(.closed)
         status.shutdown()

@@ -147,7 +147,9 @@ public final class PipeWireStream: AudioStream, @unchecked Sendable {
     }
 
     public func close() {
-        guard status.beginClosing() else { return }
+        guard status.state != .closed else { return }
+        // A second close() racing this one stops and closes too: neither returns while the stream may run.
+        status.beginClosing()
         lock.withLock { disconnect() }
         if status.transition(from: .running, to: .stopped) { status.post(.stopped) }
         status.setState(.closed)

@@ -115,6 +115,11 @@ final class PulseStreamSupervisor: @unchecked Sendable {
 
     func stop() throws(AudioError) {
         try status.refuseIfClosed(backend: "pulse")
+        disconnect()
+    }
+
+    /// Closes the stream's connection, if any, and moves a running stream to stopped.
+    private func disconnect() {
         wantsRunning.store(false, ordering: .releasing)
         connected.withLock { slot in
             slot?.close()
@@ -125,7 +130,9 @@ final class PulseStreamSupervisor: @unchecked Sendable {
 
     func close() {
         guard !closed.exchange(true, ordering: .acquiringAndReleasing) else { return }
-        try? stop()
+        // Not stop(), which refuses a stream already marked closed, as a start() that found this close begun
+        // marks it: the connection another start() made before that one must still be closed.
+        disconnect()
         supervisorWake.signal()
         supervisor?.join()
         spare.withLock { connection in

@@ -62,7 +62,8 @@ public final class StreamStatus: @unchecked Sendable {
     }
 
     /// `close()`'s first step: marks the stream as closing and returns `true`, or `false` when a close began
-    /// before (close is idempotent). `close()` then stops the stream under the lock its `start()` holds.
+    /// before. `close()` then stops the stream under the lock its `start()` checks `refuseIfClosing` under.
+    @discardableResult
     public func beginClosing() -> Bool {
         !closing.exchange(true, ordering: .acquiringAndReleasing)
     }
