@@ -6,7 +6,7 @@ public struct BackendChoice: ParsableArguments {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "Backend id: \(BackendRegistry.default.ids.joined(separator: ", ")) (default: first available; DECIBEL_BACKEND overrides).",
+            "Backend id: \(Self.backendIDs) (default: first available; DECIBEL_BACKEND overrides).",
             valueName: "id"))
     public var backend: String?
 
@@ -17,6 +17,10 @@ public struct BackendChoice: ParsableArguments {
     public var device: String?
 
     public init() {}
+
+    /// The ids the help lists, made once: ArgumentParser creates this type several times while it parses, and
+    /// creating the registry's backends each time (each reads the environment) cost `decibel play` ~1 ms.
+    private static let backendIDs = BackendRegistry.default.ids.joined(separator: ", ")
 
     /// Picks the backend and, when `verbose`, says on stderr which and why, prefixed with `tool`.
     /// - Throws: `AudioError` of kind `unknownBackend` when `--backend` (or else `DECIBEL_BACKEND`) names no
