@@ -119,7 +119,10 @@ import Testing
             for round in 0..<8 {
                 let counter = CallbackCounter()
                 let stream = try audio.makeStream(backend.configuration(.output, render: counter.render))
-                try stream.start()
+                // Even rounds race a running stream's close with starts that find it running; odd rounds close a
+                // stopped stream 0.5-3.5 ms into the first start, which moves it to running as close() stops it.
+                let fromStopped = round % 2 == 1
+                if !fromStopped { try stream.start() }
                 // One thread starts the stream over and over until start() refuses, so a start() is waiting
                 // whenever close() lets go of the stream between its stop and its end; the other closes.
                 let refusal = Mutex<AudioError.Kind?>(nil)
@@ -134,7 +137,7 @@ import Testing
                             sched_yield()
                         }
                     } else {
-                        Thread.sleep(forTimeInterval: 0.02)
+                        Thread.sleep(forTimeInterval: fromStopped ? 0.0005 * Double(round) : 0.02)
                         stream.close()
                     }
                 }

@@ -66,21 +66,22 @@ public final class NullStream: AudioStream, @unchecked Sendable {
                     throw error
                 }
             }
+            // Posted under the lock, as stop() posts `.stopped`: a close() racing this start cannot post its
+            // `.stopped` first.
+            status.post(.started)
         }
-        status.post(.started)
     }
 
     public func stop() throws(AudioError) {
         try status.refuseIfClosed(backend: "null")
-        let wasRunning = control.withLock { thread in
-            guard status.state == .running else { return false }
+        control.withLock { thread in
+            guard status.state == .running else { return }
             loop.stopRequested.store(true, ordering: .releasing)
             thread?.join()
             thread = nil
             status.setState(.stopped)
-            return true
+            status.post(.stopped)
         }
-        if wasRunning { status.post(.stopped) }
     }
 
     public func close() {

@@ -113,10 +113,10 @@ public final class PipeWireStream: AudioStream, @unchecked Sendable {
     public func start() throws(AudioError) {
         // The state is checked and the connection made under one lock: two threads starting at once made
         // two connections, and the first kept running, unreachable (ThreadSanitizer, conformance suite).
-        let started = try lock.withLock { () throws(AudioError) -> Bool in
+        try lock.withLock { () throws(AudioError) in
             try status.refuseIfClosing(backend: "pipewire")
             switch status.state {
-            case .running: return false
+            case .running: return
             case .invalidated:
                 throw AudioError(
                     .streamInvalidated, "the stream's daemon or device went away; open a new stream",
@@ -132,26 +132,27 @@ public final class PipeWireStream: AudioStream, @unchecked Sendable {
                 status.transition(from: .running, to: .stopped)
                 throw error
             }
-            return true
+            // Posted under the lock, as stop() and close() post `.stopped`: a racing close cannot post first.
+            status.post(.started)
         }
-        if started { status.post(.started) }
     }
 
     public func stop() throws(AudioError) {
         try status.refuseIfClosed(backend: "pipewire")
-        let stopped = lock.withLock { () -> Bool in
+        lock.withLock {
             disconnect()
-            return status.transition(from: .running, to: .stopped)
+            if status.transition(from: .running, to: .stopped) { status.post(.stopped) }
         }
-        if stopped { status.post(.stopped) }
     }
 
     public func close() {
         guard status.state != .closed else { return }
         // A second close() racing this one stops and closes too: neither returns while the stream may run.
         status.beginClosing()
-        lock.withLock { disconnect() }
-        if status.transition(from: .running, to: .stopped) { status.post(.stopped) }
+        lock.withLock {
+            disconnect()
+            if status.transition(from: .running, to: .stopped) { status.post(.stopped) }
+        }
         status.setState(.closed)
         status.shutdown()
     }

@@ -100,6 +100,8 @@ final class PulseStreamSupervisor: @unchecked Sendable {
                 slot = nil
                 renderer.reset()
                 slot = try openLive()
+                // Posted under the lock disconnect() posts `.stopped` under: a racing close cannot post first.
+                status.post(.started)
             }
         } catch {
             wantsRunning.store(false, ordering: .releasing)
@@ -110,7 +112,6 @@ final class PulseStreamSupervisor: @unchecked Sendable {
             }
             throw error
         }
-        status.post(.started)
     }
 
     func stop() throws(AudioError) {
@@ -124,8 +125,8 @@ final class PulseStreamSupervisor: @unchecked Sendable {
         connected.withLock { slot in
             slot?.close()
             slot = nil
+            if status.transition(from: .running, to: .stopped) { status.post(.stopped) }
         }
-        if status.transition(from: .running, to: .stopped) { status.post(.stopped) }
     }
 
     func close() {

@@ -58,7 +58,7 @@ public final class StreamStatus: @unchecked Sendable {
     /// - Throws: `AudioError` of kind `invalidState` when the stream is closed.
     public func refuseIfClosed(backend: String) throws(AudioError) {
         guard state == .closed else { return }
-        throw AudioError(.invalidState, "the stream is closed; open a new one", backend: backend)
+        throw Self.closedError(backend: backend)
     }
 
     /// `close()`'s first step: marks the stream as closing and returns `true`, or `false` when a close began
@@ -73,7 +73,11 @@ public final class StreamStatus: @unchecked Sendable {
     /// - Throws: `AudioError` of kind `invalidState` when the stream is closed or closing.
     public func refuseIfClosing(backend: String) throws(AudioError) {
         guard closing.load(ordering: .acquiring) || state == .closed else { return }
-        throw AudioError(.invalidState, "the stream is closed; open a new one", backend: backend)
+        throw Self.closedError(backend: backend)
+    }
+
+    private static func closedError(backend: String) -> AudioError {
+        AudioError(.invalidState, "the stream is closed; open a new one", backend: backend)
     }
 
     /// Moves to `state` unconditionally.
