@@ -124,8 +124,10 @@ import Testing
                 let fromStopped = round % 2 == 1
                 if !fromStopped { try stream.start() }
                 // One thread starts the stream over and over until start() refuses, so a start() is waiting
-                // whenever close() lets go of the stream between its stop and its end; the other closes.
+                // whenever close() lets go of the stream between its stop and its end; two others close at once,
+                // and neither may return while the stream can still call back.
                 let refusal = Mutex<AudioError.Kind?>(nil)
+                let returns = Mutex<[(count: Int, state: StreamState)]>([])
                 DispatchQueue.concurrentPerform(iterations: 2) { index in
                     if index == 0 {
                         let deadline = MonotonicClock.now() + 5_000_000_000
@@ -138,11 +140,24 @@ import Testing
                         }
                     } else {
                         Thread.sleep(forTimeInterval: fromStopped ? 0.0005 * Double(round) : 0.02)
+                        let secondDone = DispatchSemaphore(value: 0)
+                        Thread {
+                            stream.close()
+                            returns.withLock { $0.append((counter.count, stream.state)) }
+                            secondDone.signal()
+                        }.start()
                         stream.close()
+                        returns.withLock { $0.append((counter.count, stream.state)) }
+                        secondDone.wait()
                     }
                 }
                 let closedAt = counter.count
                 Thread.sleep(forTimeInterval: 0.1)
+                let closes = returns.withLock { $0 }
+                findings.require(
+                    closes.allSatisfy { $0.count == counter.count && $0.state == .closed },
+                    "round \(round): the two close() calls returned \(closes.map { "\($0.state)" }), with "
+                        + "\(closes.map { counter.count - $0.count }) callbacks still to come")
                 let kind = refusal.withLock { $0 }
                 findings.require(
                     kind == .invalidState,

@@ -137,10 +137,15 @@ public final class ALSAStream: AudioStream, @unchecked Sendable {
     public func discardQueuedOutput() { loop.requestDiscard() }
 
     public func close() {
-        guard status.beginClosing() else { return }
+        guard status.state != .closed else { return }
+        // A second close() racing this one stops and closes too (stop() and the PCMs' close wait for the lock
+        // the first holds): neither returns while the stream may run or before it is closed.
+        status.beginClosing()
         try? stop()
-        loop.input?.pcm.close()
-        loop.output?.pcm.close()
+        control.withLock { _ in
+            loop.input?.pcm.close()
+            loop.output?.pcm.close()
+        }
         status.setState(.closed)
         status.shutdown()
     }

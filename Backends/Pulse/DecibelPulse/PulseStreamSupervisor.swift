@@ -130,15 +130,19 @@ final class PulseStreamSupervisor: @unchecked Sendable {
     }
 
     func close() {
-        guard !closed.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        let first = !closed.exchange(true, ordering: .acquiringAndReleasing)
         // Not stop(), which refuses a stream already marked closed, as a start() that found this close begun
-        // marks it: the connection another start() made before that one must still be closed.
+        // marks it: the connection another start() made before that one must still be closed. A second close()
+        // racing this one waits in disconnect() for the connection lock the first closes the streams under, so
+        // neither returns while the stream may run or before it is closed.
         disconnect()
-        supervisorWake.signal()
-        supervisor?.join()
-        spare.withLock { connection in
-            connection?.close()
-            connection = nil
+        if first {
+            supervisorWake.signal()
+            supervisor?.join()
+            spare.withLock { connection in
+                connection?.close()
+                connection = nil
+            }
         }
         status.setState(.closed)
         status.shutdown()
