@@ -148,7 +148,9 @@ import Testing
                         }.start()
                         stream.close()
                         returns.withLock { $0.append((counter.count, stream.state)) }
-                        secondDone.wait()
+                        if secondDone.wait(timeout: .now() + 10) == .timedOut {
+                            returns.withLock { $0.append((-1, stream.state)) }  // reported below as a close that hung
+                        }
                     }
                 }
                 let closedAt = counter.count

@@ -78,17 +78,20 @@ final class PulseStreamSupervisor: @unchecked Sendable {
     func discardQueuedOutput() { connected.withLock { $0?.discardQueuedOutput() } }
 
     func start() throws(AudioError) {
-        switch status.state {
-        case .running: return
-        case .invalidated:
-            throw AudioError(
-                .streamInvalidated, "the stream's server or device went away; open a new stream", backend: "pulse")
-        case .closed: throw AudioError(.invalidState, "the stream is closed", backend: "pulse")
-        case .stopped: break
+        // Running before the streams exist, so a server that dies while they connect is reported. Moved only
+        // from stopped: a close() or another start() that changed the state since it was read is looked at again
+        // (set unconditionally, a start that read `stopped` could mark a stream that close() had just closed as
+        // running).
+        while !status.transition(from: .stopped, to: .running) {
+            switch status.state {
+            case .running: return
+            case .invalidated:
+                throw AudioError(
+                    .streamInvalidated, "the stream's server or device went away; open a new stream", backend: "pulse")
+            case .closed: throw AudioError(.invalidState, "the stream is closed", backend: "pulse")
+            case .stopped: continue
+            }
         }
-        // Running before the streams exist, so a server that dies while they connect is reported.
-        status.setState(.running)
-        wantsRunning.store(true, ordering: .releasing)
         do {
             try connected.withLock { slot throws(AudioError) in
                 // close() stops the stream under this lock: a start that waited here meanwhile leaves it closed
@@ -96,6 +99,17 @@ final class PulseStreamSupervisor: @unchecked Sendable {
                 if closed.load(ordering: .acquiring) {
                     throw AudioError(.invalidState, "the stream is closed", backend: "pulse")
                 }
+                // A stop() that came after this start's move to running and took the lock first has the last
+                // word: connecting now would play on with the state `stopped`.
+                switch status.state {
+                case .running: break
+                case .invalidated:
+                    throw AudioError(
+                        .streamInvalidated, "the stream's server went away while it started; open a new stream",
+                        backend: "pulse")
+                case .stopped, .closed: return
+                }
+                wantsRunning.store(true, ordering: .releasing)
                 slot?.close()
                 slot = nil
                 renderer.reset()
@@ -121,8 +135,11 @@ final class PulseStreamSupervisor: @unchecked Sendable {
 
     /// Closes the stream's connection, if any, and moves a running stream to stopped.
     private func disconnect() {
+        // Before the lock too, so a reconnection the supervisor is trying under it gives up rather than keep close()
+        // waiting; set under the lock, where start() sets it, the last of a racing start and stop decides.
         wantsRunning.store(false, ordering: .releasing)
         connected.withLock { slot in
+            wantsRunning.store(false, ordering: .releasing)
             slot?.close()
             slot = nil
             if status.transition(from: .running, to: .stopped) { status.post(.stopped) }
@@ -131,6 +148,7 @@ final class PulseStreamSupervisor: @unchecked Sendable {
 
     func close() {
         let first = !closed.exchange(true, ordering: .acquiringAndReleasing)
+        guard first || status.state != .closed else { return }
         // Not stop(), which refuses a stream already marked closed, as a start() that found this close begun
         // marks it: the connection another start() made before that one must still be closed. A second close()
         // racing this one waits in disconnect() for the connection lock the first closes the streams under, so

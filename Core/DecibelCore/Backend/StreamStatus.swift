@@ -61,11 +61,11 @@ public final class StreamStatus: @unchecked Sendable {
         throw Self.closedError(backend: backend)
     }
 
-    /// `close()`'s first step: marks the stream as closing and returns `true`, or `false` when a close began
-    /// before. `close()` then stops the stream under the lock its `start()` checks `refuseIfClosing` under.
-    @discardableResult
-    public func beginClosing() -> Bool {
-        !closing.exchange(true, ordering: .acquiringAndReleasing)
+    /// `close()`'s first step: marks the stream as closing. `close()` then stops the stream under the lock its
+    /// `start()` checks `refuseIfClosing` under; a second `close()` racing it does the same, so that neither
+    /// returns while the stream may still run.
+    public func beginClosing() {
+        closing.store(true, ordering: .releasing)
     }
 
     /// What `start()` throws, under its lock, once a close has begun: a start that waited for the lock while
