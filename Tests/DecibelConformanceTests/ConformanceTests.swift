@@ -127,7 +127,9 @@ import Testing
                 // whenever close() lets go of the stream between its stop and its end; two others close at once,
                 // and neither may return while the stream can still call back.
                 let refusal = Mutex<AudioError.Kind?>(nil)
-                let returns = Mutex<[(count: Int, state: StreamState)]>([])
+                // A class, not a Mutex: a Mutex captured by the escaping Thread closure is a boxed variable, and
+                // ThreadSanitizer reports the two closers' `withLock` on it as racing modifications of the box.
+                let returns = Locked<[(count: Int, state: StreamState)]>([])
                 DispatchQueue.concurrentPerform(iterations: 2) { index in
                     if index == 0 {
                         let deadline = MonotonicClock.now() + 5_000_000_000
