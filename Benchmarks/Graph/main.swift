@@ -1,5 +1,6 @@
 // graph-bench: offline render-graph benchmarks at 48 kHz stereo, next to a plain C loop doing the same
-// mixing (the floor). Usage: graph-bench [seconds]   (default 120 s of audio per run)
+// mixing (the floor). Usage: graph-bench [seconds [scenario]]   (default 120 s of audio per run; a scenario
+// name such as "empty" or "chain of 10 " runs only the scenarios whose name contains it, for a profiler)
 import BenchSummary
 import CMallocCount
 import DecibelCore
@@ -15,6 +16,8 @@ let audioSeconds = CommandLine.arguments.count > 1 ? Double(CommandLine.argument
 /// Scenarios of at most ten nodes render 20 times as much audio: at 120 s an empty graph at 512 frames
 /// took 1 ms, too little for a ratio that means anything.
 let cheapSeconds = audioSeconds * 20
+let onlyScenario = CommandLine.arguments.count > 2 ? CommandLine.arguments[2] : nil
+func runs(_ scenario: String) -> Bool { onlyScenario.map { scenario.contains($0) } ?? true }
 let blockSizes = [64, 128, 256, 512]
 let chainLengths = [1, 10, 100, 1000]
 
@@ -177,30 +180,40 @@ var mostAllocations: (perBlock: Double, scenario: String) = (0, "none")
 
 do {
     for block in blockSizes {
-        let empty = AudioEngine(sampleRate: sampleRate, channelCount: 2, maximumFrameCount: block)
-        report(
-            "empty graph", block: block, graph: try runGraph(empty, block: block, seconds: cheapSeconds),
-            floor: runFloor(sources: 0, gains: 0, block: block, seconds: cheapSeconds))
+        if runs("empty graph") {
+            let empty = AudioEngine(sampleRate: sampleRate, channelCount: 2, maximumFrameCount: block)
+            report(
+                "empty graph", block: block, graph: try runGraph(empty, block: block, seconds: cheapSeconds),
+                floor: runFloor(sources: 0, gains: 0, block: block, seconds: cheapSeconds))
+        }
 
-        let one = AudioEngine(sampleRate: sampleRate, channelCount: 2, maximumFrameCount: block)
-        let onePlayers = try players(1, into: one)
-        let oneResult = try runGraph(one, block: block, seconds: cheapSeconds)
-        report(
-            "1 looping source", block: block, graph: oneResult,
-            floor: runFloor(sources: 1, gains: 0, block: block, seconds: cheapSeconds))
-        _ = onePlayers
+        /// The one-source render time, the baseline the per-node figures subtract (nil when not run).
+        var oneSeconds: Double?
+        if runs("1 looping source") {
+            let one = AudioEngine(sampleRate: sampleRate, channelCount: 2, maximumFrameCount: block)
+            let onePlayers = try players(1, into: one)
+            let oneResult = try runGraph(one, block: block, seconds: cheapSeconds)
+            report(
+                "1 looping source", block: block, graph: oneResult,
+                floor: runFloor(sources: 1, gains: 0, block: block, seconds: cheapSeconds))
+            oneSeconds = oneResult.seconds
+            _ = onePlayers
+        }
 
-        let hundred = AudioEngine(sampleRate: sampleRate, channelCount: 2, maximumFrameCount: block)
-        let many = try players(100, into: hundred)
-        let hundredResult = try runGraph(hundred, block: block, seconds: audioSeconds)
-        report(
-            "100 looping sources", block: block, graph: hundredResult,
-            floor: runFloor(sources: 100, gains: 0, block: block, seconds: audioSeconds),
-            perNode: (hundredResult.seconds - oneResult.seconds * audioSeconds / cheapSeconds) / 99
-                / Double(hundredResult.blocks) * 1e9)
-        _ = many
+        if runs("100 looping sources") {
+            let hundred = AudioEngine(sampleRate: sampleRate, channelCount: 2, maximumFrameCount: block)
+            let many = try players(100, into: hundred)
+            let hundredResult = try runGraph(hundred, block: block, seconds: audioSeconds)
+            report(
+                "100 looping sources", block: block, graph: hundredResult,
+                floor: runFloor(sources: 100, gains: 0, block: block, seconds: audioSeconds),
+                perNode: oneSeconds.map {
+                    (hundredResult.seconds - $0 * audioSeconds / cheapSeconds) / 99 / Double(hundredResult.blocks) * 1e9
+                })
+            _ = many
+        }
 
-        for n in chainLengths {
+        for n in chainLengths where runs("chain of \(n) gains") {
             let seconds = n >= 1000 ? audioSeconds / 10 : n <= 10 ? cheapSeconds : audioSeconds
             let chain = AudioEngine(sampleRate: sampleRate, channelCount: 2, maximumFrameCount: block)
             let source = FilePlayer(source: BufferPullSource(buffer: sourceBuffers[0], sampleRate: sampleRate))
@@ -216,11 +229,12 @@ do {
             }
             source.play()
             let result = try runGraph(chain, block: block, seconds: seconds)
-            let baseline = oneResult.seconds * seconds / cheapSeconds
             report(
                 "chain of \(n) gains", block: block, graph: result,
                 floor: runFloor(sources: 1, gains: n, block: block, seconds: seconds),
-                perNode: (result.seconds - baseline) / Double(n) / Double(result.blocks) * 1e9)
+                perNode: oneSeconds.map {
+                    (result.seconds - $0 * seconds / cheapSeconds) / Double(n) / Double(result.blocks) * 1e9
+                })
         }
         print("")
     }
