@@ -112,6 +112,8 @@ public final class AudioParameter: @unchecked Sendable {
             if exchanged { break }
             old = original
         }
+        // After the write: a render thread that reads the new count also sees the value.
+        NodeEventInbox.changes.wrappingAdd(1, ordering: .releasing)
     }
 
     /// Seconds a control-thread write takes to reach its target (default 5 ms; 0 jumps).

@@ -30,8 +30,8 @@ open class RenderNode: AudioNode, @unchecked Sendable {
     private let parameterCount: Int
     private let pending: UnsafeMutablePointer<ScheduledEvent>
     @exclusivity(unchecked) private var pendingCount = 0
-    /// `NodeEventInbox.pushes` when this node last emptied its queue (-1: never).
-    @exclusivity(unchecked) private var seenPushes = -1
+    /// `NodeEventInbox.changes` when this node last emptied its queue and read its parameters (-1: never).
+    @exclusivity(unchecked) private var seenChanges = -1
     private var sliceInputs: UnsafeMutablePointer<AudioBufferView>
 
     /// Creates a node with `inputBusCount` busses, `channelCount` output channels and `parameters`
@@ -157,19 +157,32 @@ open class RenderNode: AudioNode, @unchecked Sendable {
     // MARK: Render thread
 
     /// Applies scheduled events at their exact frames, calling `process(_:)` once per slice between them.
+    ///
+    /// A block with no event in it and no control-thread change anywhere since this node's last block (one
+    /// shared counter says so) goes straight to `process`: the queue and the parameters are not touched.
     public final func render(_ context: NodeRenderContext) {
-        let pushes = NodeEventInbox.pushes.load(ordering: .acquiring)
-        if pushes != seenPushes {
-            seenPushes = pushes
-            while let event = incoming._withUnsafeGuaranteedRef({ $0.pop() }) { insertPending(event) }
-        }
-        let frames = context.frameCount
-        let start = context.sampleTime
-        if pendingCount == 0 || pending[0].time >= start + Int64(frames) {
-            beginSlice()
+        let changes = NodeEventInbox.changes.load(ordering: .acquiring)
+        if changes != seenChanges { takeChanges(changes) }
+        if pendingCount == 0 || pending[0].time >= context.sampleTime + Int64(context.frameCount) {
             process(context)
             return
         }
+        renderSliced(context)
+    }
+
+    /// Moves queued events into the pending list and picks up parameter writes. Out of line, so `render`'s
+    /// common path keeps a small frame.
+    @inline(never)
+    private func takeChanges(_ changes: Int) {
+        seenChanges = changes
+        while let event = incoming._withUnsafeGuaranteedRef({ $0.pop() }) { insertPending(event) }
+        beginSlice()
+    }
+
+    @inline(never)
+    private func renderSliced(_ context: NodeRenderContext) {
+        let frames = context.frameCount
+        let start = context.sampleTime
         var offset = 0
         while offset < frames {
             while pendingCount > 0 && pending[0].time <= start + Int64(offset) {
