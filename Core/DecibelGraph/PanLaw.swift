@@ -67,6 +67,15 @@ enum GainPan {
                 let law = PanLaw.gains(pan: pan.renderValue, sourceChannels: balance ? 2 : source.channelCount)
                 g = (gain * law.left, gain * law.right)
             }
+            if output.channelCount == 2, let left = source.mappedChannel(0), let right = source.mappedChannel(1) {
+                let outLeft = output.samples(0), outRight = output.samples(1)
+                // In place at unity: nothing to do.
+                if !accumulate && left == outLeft && right == outRight && g.0 == 1 && g.1 == 1 { return }
+                StereoKernel.scale(
+                    left: left, right: right, outputLeft: outLeft, outputRight: outRight, gains: g, frames: frames,
+                    accumulate: accumulate)
+                return
+            }
             for channel in 0..<output.channelCount {
                 let out = output.samples(channel)
                 let channelGain = channel == 1 ? g.1 : g.0

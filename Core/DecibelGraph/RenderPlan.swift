@@ -150,6 +150,22 @@ final class RenderPlan: @unchecked Sendable {
             return AudioBufferView(channelPointers: source.pointers, channelCount: source.channels, frameCount: frames)
         default:
             let sum = AudioBufferView(channelPointers: bus.sum, channelCount: bus.sumChannels, frameCount: frames)
+            if bus.sumChannels == 2 {
+                // The first source is written, the rest added: no clearing pass, both channels in each pass.
+                var written = false
+                for index in 0..<bus.sourceCount {
+                    let source = sources[bus.sourceStart + index]
+                    let view = AudioBufferView(
+                        channelPointers: source.pointers, channelCount: source.channels, frameCount: frames)
+                    guard let left = view.mappedChannel(0), let right = view.mappedChannel(1) else { continue }
+                    StereoKernel.scale(
+                        left: left, right: right, outputLeft: sum.samples(0), outputRight: sum.samples(1),
+                        gains: (1, 1), frames: frames, accumulate: written)
+                    written = true
+                }
+                if !written { sum.clear() }
+                return sum
+            }
             sum.clear()
             for index in 0..<bus.sourceCount {
                 let source = sources[bus.sourceStart + index]
