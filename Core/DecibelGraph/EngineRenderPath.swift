@@ -84,9 +84,14 @@ final class EngineRenderPath: @unchecked Sendable {
             return
         }
         // Borrowed, not retained: the plan stays alive while it is `current`, and a retain and release per
-        // block are two atomic read-modify-writes the render thread need not make.
+        // block are two atomic read-modify-writes the render thread need not make. Nothing to render (an
+        // empty main group at rest): the output arrived zeroed and stays so.
         current._withUnsafeGuaranteedRef {
-            renderBlock(of: $0, input: input, output: output, frames: frames, hostTime: hostTime)
+            if $0.isIdle {
+                sampleTime += Int64(frames)
+            } else {
+                renderBlock(of: $0, input: input, output: output, frames: frames, hostTime: hostTime)
+            }
         }
         publishedSampleTime.store(sampleTime, ordering: .releasing)
         // The render thread is the only writer: a load and a store, not a locked read-modify-write.

@@ -170,6 +170,19 @@ open class RenderNode: AudioNode, @unchecked Sendable {
         renderSliced(context)
     }
 
+    /// Render thread: whether the next block would change nothing in the node beyond its output: no event
+    /// pending, no control-thread change anywhere since its last block, no parameter ramping.
+    @inline(__always)
+    final var isQuiet: Bool {
+        guard pendingCount == 0, NodeEventInbox.changes.load(ordering: .relaxed) == seenChanges else { return false }
+        var index = 0
+        while index < parameterCount {
+            if renderParameters[index]._withUnsafeGuaranteedRef({ $0.isRamping }) { return false }
+            index += 1
+        }
+        return true
+    }
+
     /// Moves queued events into the pending list and picks up parameter writes. Out of line, so `render`'s
     /// common path keeps a small frame.
     @inline(never)

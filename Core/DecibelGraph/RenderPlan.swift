@@ -49,6 +49,9 @@ final class RenderPlan: @unchecked Sendable {
     /// the copy out of its own buffer); `-1` when the root must keep its buffer (a node reads it).
     private let rootStep: Int
     let maximumFrameCount: Int
+    /// The root when it is the plan's only step, renders silence (an engine whose main group is empty) and no
+    /// timing receiver waits for blocks: a block in which it is quiet is no work (`SilenceKeeping`'s contract).
+    private let silentRoot: Unmanaged<RenderNode>?
     private let inputViews: UnsafeMutablePointer<AudioBufferView>
     private let inputViewCapacity: Int
     private let silence: Source
@@ -67,6 +70,7 @@ final class RenderPlan: @unchecked Sendable {
         self.root = root
         self.rootStep = rootStep ?? -1
         self.maximumFrameCount = maximumFrameCount
+        silentRoot = steps.count == 1 && steps[0].rendersSilence && timingReceivers.isEmpty ? steps[0].renderNode : nil
         self.retained = retained + taps + [silence]
         self.silence = Source(pointers: silence.channelPointers, channels: 1)
         inputViewCapacity = max(1, steps.map(\.busCount).max() ?? 0)
@@ -81,6 +85,13 @@ final class RenderPlan: @unchecked Sendable {
         taps.deallocate()
         inputViews.deinitialize(count: inputViewCapacity)
         inputViews.deallocate()
+    }
+
+    /// Render thread: whether a block of this plan is no work at all: see `silentRoot`.
+    @inline(__always)
+    var isIdle: Bool {
+        guard let silentRoot else { return false }
+        return silentRoot._withUnsafeGuaranteedRef { $0.isQuiet }
     }
 
     /// Render thread: runs every step for `frames` (≤ `maximumFrameCount`) frames and copies the root

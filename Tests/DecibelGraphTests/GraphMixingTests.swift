@@ -28,6 +28,21 @@ import Testing
         #expect(out[0].allSatisfy { $0 == 0.25 } && out[1].allSatisfy { $0 == -0.25 })
     }
 
+    @Test func anIdleEngineCountsItsBlocksAndHearsAWriteMadeWhileIdle() throws {
+        // An empty main group at rest renders nothing at all; its blocks and time still count, and a volume
+        // written while it idles (a jump: no ramp to keep it busy) holds when a source arrives.
+        let engine = AudioEngine(channelCount: 2, maximumFrameCount: 256)
+        _ = try renderOffline(engine, frames: 2560)
+        #expect(engine.renderedBlockCount == 10 && engine.sampleTime == 2560)
+        engine.mainGroup.volume.rampDuration = 0
+        engine.mainGroup.volume.value = 0.5
+        _ = try renderOffline(engine, frames: 2560)
+        #expect(engine.renderedBlockCount == 20 && engine.sampleTime == 5120)
+        try engine.mainGroup.add(constantSource([0.5, -0.5]))
+        let out = try renderOffline(engine, frames: 256)
+        #expect(out[0].allSatisfy { $0 == 0.25 } && out[1].allSatisfy { $0 == -0.25 })
+    }
+
     @Test func aTapOnAnEmptyMainGroupGetsItsSilence() throws {
         let engine = AudioEngine(channelCount: 2, maximumFrameCount: 256)
         let collector = Collector()
