@@ -137,11 +137,6 @@ struct GraphModel {
             steps.append(
                 RenderPlan.Step(
                     entry: .passUnretained(entry), renderNode: renderNode.map { .passUnretained($0) },
-                    hotMemory: (
-                        UnsafeRawPointer(Unmanaged.passUnretained(node as AnyObject).toOpaque()),
-                        renderNode.map { UnsafeRawPointer($0.renderParameterTable) },
-                        renderNode?.parameters.first.map { UnsafeRawPointer(Unmanaged.passUnretained($0).toOpaque()) }
-                    ),
                     output: output.channelPointers, channels: output.channelCount,
                     busStart: busStart, busCount: node.inputBusCount, tapStart: taps.count, tapCount: nodeTaps.count,
                     rendersSilence: rendersSilence))

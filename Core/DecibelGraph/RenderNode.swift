@@ -25,8 +25,6 @@ open class RenderNode: AudioNode, @unchecked Sendable {
     // Render-thread views of `inbox.queue` and `parameters` that cost no reference counting per block.
     private let incoming: Unmanaged<SPSCQueue<ScheduledEvent>>
     private let renderParameters: UnsafeMutablePointer<Unmanaged<AudioParameter>>
-    /// Where the render thread's parameter table lies (for the plan's cache prefetch).
-    var renderParameterTable: UnsafeMutableRawPointer { UnsafeMutableRawPointer(renderParameters) }
     private let parameterCount: Int
     private let pending: UnsafeMutablePointer<ScheduledEvent>
     @exclusivity(unchecked) private var pendingCount = 0

@@ -1,4 +1,3 @@
-import CDecibelSIMD
 import DecibelCore
 
 /// An immutable snapshot of the graph for the render thread: nodes in dependency order with their input
@@ -24,10 +23,6 @@ final class RenderPlan: @unchecked Sendable {
         let entry: Unmanaged<NodeEntry>
         /// The node when it is a `RenderNode`, called directly rather than through the protocol.
         let renderNode: Unmanaged<RenderNode>?
-        /// Memory the node's render reads first (the node object, its parameter table and first
-        /// parameter), fetched into the cache while the step before it runs: in a long graph these objects
-        /// are scattered over the heap and each miss stalls the render thread.
-        let hotMemory: (UnsafeRawPointer?, UnsafeRawPointer?, UnsafeRawPointer?)
         let output: UnsafePointer<UnsafeMutablePointer<Float>>
         let channels: Int
         let busStart: Int
@@ -106,12 +101,6 @@ final class RenderPlan: @unchecked Sendable {
         let timing = clock.timing(ofSample: sampleTime, frames: frames)
         while stepIndex < steps.count {
             let step = steps[stepIndex]
-            if stepIndex + 1 < steps.count {
-                let next = steps[stepIndex + 1].hotMemory
-                if let address = next.0 { decibel_prefetch(address, 128) }
-                if let address = next.1 { decibel_prefetch(address, 64) }
-                if let address = next.2 { decibel_prefetch(address, 128) }
-            }
             var outputView = AudioBufferView(
                 channelPointers: step.output, channelCount: step.channels, frameCount: frames)
             if step.rendersSilence {

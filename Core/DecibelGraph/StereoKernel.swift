@@ -18,7 +18,7 @@ enum StereoKernel {
         let outLeft = UnsafeMutableRawPointer(outputLeft), outRight = UnsafeMutableRawPointer(outputRight)
         let gainLeft = SIMD4<Float>(repeating: gains.left), gainRight = SIMD4<Float>(repeating: gains.right)
         var frame = 0
-        while frame + 8 <= frames {
+        while frame &+ 8 <= frames {
             let offset = frame &* 4
             var l0 = inLeft.loadUnaligned(fromByteOffset: offset, as: SIMD4<Float>.self) * gainLeft
             var l1 = inLeft.loadUnaligned(fromByteOffset: offset &+ 16, as: SIMD4<Float>.self) * gainLeft
