@@ -178,6 +178,22 @@ var mostAllocations: (perBlock: Double, scenario: String) = (0, "none")
     print(line)
 }
 
+/// `count` looping players in the main group, rendered and reported against the C mix of as many sources;
+/// with the one-source `baseline`, the cost of each further source per block.
+@MainActor func loopingSources(_ count: Int, block: Int, seconds: Double, baseline: Double?) throws -> Result {
+    let engine = AudioEngine(sampleRate: sampleRate, channelCount: 2, maximumFrameCount: block)
+    let list = try players(count, into: engine)
+    let result = try runGraph(engine, block: block, seconds: seconds)
+    withExtendedLifetime(list) {}
+    report(
+        count == 1 ? "1 looping source" : "\(count) looping sources", block: block, graph: result,
+        floor: runFloor(sources: count, gains: 0, block: block, seconds: seconds),
+        perNode: baseline.map {
+            (result.seconds - $0 * seconds / cheapSeconds) / Double(count - 1) / Double(result.blocks) * 1e9
+        })
+    return result
+}
+
 do {
     for block in blockSizes {
         if runs("empty graph") {
@@ -190,27 +206,10 @@ do {
         /// The one-source render time, the baseline the per-node figures subtract (nil when not run).
         var oneSeconds: Double?
         if runs("1 looping source") {
-            let one = AudioEngine(sampleRate: sampleRate, channelCount: 2, maximumFrameCount: block)
-            let onePlayers = try players(1, into: one)
-            let oneResult = try runGraph(one, block: block, seconds: cheapSeconds)
-            report(
-                "1 looping source", block: block, graph: oneResult,
-                floor: runFloor(sources: 1, gains: 0, block: block, seconds: cheapSeconds))
-            oneSeconds = oneResult.seconds
-            _ = onePlayers
+            oneSeconds = try loopingSources(1, block: block, seconds: cheapSeconds, baseline: nil).seconds
         }
-
         if runs("100 looping sources") {
-            let hundred = AudioEngine(sampleRate: sampleRate, channelCount: 2, maximumFrameCount: block)
-            let many = try players(100, into: hundred)
-            let hundredResult = try runGraph(hundred, block: block, seconds: audioSeconds)
-            report(
-                "100 looping sources", block: block, graph: hundredResult,
-                floor: runFloor(sources: 100, gains: 0, block: block, seconds: audioSeconds),
-                perNode: oneSeconds.map {
-                    (hundredResult.seconds - $0 * audioSeconds / cheapSeconds) / 99 / Double(hundredResult.blocks) * 1e9
-                })
-            _ = many
+            _ = try loopingSources(100, block: block, seconds: audioSeconds, baseline: oneSeconds)
         }
 
         for n in chainLengths where runs("chain of \(n) gains") {
