@@ -160,11 +160,14 @@ open class RenderNode: AudioNode, @unchecked Sendable {
     /// shared counter says so) goes straight to `process`: the queue and the parameters are not touched.
     public final func render(_ context: NodeRenderContext) {
         let changes = NodeEventInbox.changes.load(ordering: .acquiring)
-        if changes != seenChanges { takeChanges(changes) }
+        let changed = changes != seenChanges
+        if changed { takeEvents(changes) }
         if pendingCount == 0 || pending[0].time >= context.sampleTime + Int64(context.frameCount) {
+            if changed { beginSlice() }
             process(context)
             return
         }
+        // Each slice applies the events due at its start, then picks up parameter writes.
         renderSliced(context)
     }
 
@@ -181,13 +184,11 @@ open class RenderNode: AudioNode, @unchecked Sendable {
         return true
     }
 
-    /// Moves queued events into the pending list and picks up parameter writes. Out of line, so `render`'s
-    /// common path keeps a small frame.
+    /// Moves queued events into the pending list. Out of line, so `render`'s common path keeps a small frame.
     @inline(never)
-    private func takeChanges(_ changes: Int) {
+    private func takeEvents(_ changes: Int) {
         seenChanges = changes
         while let event = incoming._withUnsafeGuaranteedRef({ $0.pop() }) { insertPending(event) }
-        beginSlice()
     }
 
     @inline(never)

@@ -151,7 +151,8 @@ final class RenderPlan: @unchecked Sendable {
         default:
             let sum = AudioBufferView(channelPointers: bus.sum, channelCount: bus.sumChannels, frameCount: frames)
             if bus.sumChannels == 2 {
-                // The first source is written, the rest added: no clearing pass, both channels in each pass.
+                // The first source is written, the rest added: no clearing pass, both channels in each pass
+                // (a first source's -0.0 stays -0.0, where 0 + -0.0 made it +0.0).
                 var written = false
                 for index in 0..<bus.sourceCount {
                     let source = sources[bus.sourceStart + index]
