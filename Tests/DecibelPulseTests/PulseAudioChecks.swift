@@ -24,10 +24,12 @@ enum PlaybackCheck {
         // anything else, or a third broken one, fails.
         var attempt = 1
         while true {
+            let stolenBefore = HostSteal.milliseconds()
             let measured = try measure(
                 backend: backend, server: server, frequency: frequency, amplitude: amplitude, bufferSize: bufferSize,
                 sampleType: sampleType)
             let (result, xruns, graph) = measured
+            let stolen = HostSteal.milliseconds() - stolenBefore
             let rate = result.format.sampleRate
             // A sine's step is at most a·2πf/rate; a gap or a repeated block jumps far above it.
             let bound = amplitude * Float(2 * Double.pi * frequency / rate) * 1.5 + 0.002
@@ -35,7 +37,16 @@ enum PlaybackCheck {
                 result.analysedFrames > Int(rate) / 2 && abs(result.frequency - frequency) < 1
                 && abs(result.magnitude - Double(amplitude)) < 0.05 && result.largestStep < bound
             if GraphWatch.measureAgain(intact: intact, xruns: xruns, graph: graph, attempt: &attempt) { continue }
-            let context = GraphWatch.describe(graph)
+            // A recording broken while the VM's host took the CPU is measured again too (twice at most, with the
+            // server's). Measured in CI91: 5 s spells of a quiet run lose 0-20 ms to the host; the spell in which
+            // this test failed on both servers under AddressSanitizer lost 410-1170 ms per 5 s, and CI90's TSan
+            // failure of it fell in another such hour. 100 ms in one measurement is far above the quiet level.
+            if !intact && stolen >= 100 && attempt < 3 {
+                print("the VM's host took \(Int(stolen)) ms of CPU during the recording: measuring again")
+                attempt += 1
+                continue
+            }
+            let context = GraphWatch.describe(graph) + (stolen >= 1 ? " (the host took \(Int(stolen)) ms of CPU)" : "")
             #expect(result.analysedFrames > Int(rate) / 2, "parec recorded too little of the sine on \(server)")
             #expect(abs(result.frequency - frequency) < 1, "frequency on \(server)\(context)")
             #expect(abs(result.magnitude - Double(amplitude)) < 0.05, "level on \(server)\(context)")
