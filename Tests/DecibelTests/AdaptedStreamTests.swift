@@ -11,9 +11,13 @@ import Testing
         .requires(.jack))
     func sixteenKilohertzMonoCapture() throws {
         let backend = JACKBackend()
-        let sine = SineSource(frequency: 1000, amplitude: 0.5)
+        let sine = SineSource(frequency: 1000, amplitude: 0.5), serverClock = RateProbe()
         let source = try backend.makeJACKStream(
-            StreamConfiguration(direction: .output, channelCount: 1, name: "dcb-adapt-src", render: sine.render),
+            StreamConfiguration(direction: .output, channelCount: 1, name: "dcb-adapt-src") {
+                [render = sine.render] context in
+                serverClock.record(context.frameCount)
+                render(context)
+            },
             options: JACKStreamOptions(outputConnections: .none))
         defer { source.close() }
         let sink = CaptureSink(seconds: 4, rate: 16_000)
@@ -45,10 +49,14 @@ import Testing
         let tone = try #require(
             SignalAnalysis.cleanTone(samples, frequency: 1000, sampleRate: 16_000, maxStep: 0.25, frames: 16_000),
             "no glitch-free second in \(samples.count) frames")
-        // The frames delivered match the time they took at 16 kHz, to within one block over the run (after
-        // the first half second, when a server may deliver what it buffered in a burst).
-        let count = clock.countCheck(nominalRate: 16_000, after: 0.5)
-        print("adapted 48 → 16 kHz capture: \(samples.count) frames, \(count.summary), \(tone)")
+        // One frame delivered for every three the server ran, to within one block over the run (after the
+        // first half second, when a server may deliver what it buffered in a burst). Judged against the
+        // source's stream, not the wall clock: the dummy driver loses wall-clock time when the host takes
+        // the CPU (CI's AddressSanitizer pass once measured 15 567 Hz over 2 s), which is no fault of the
+        // adapter. Stopping jackd for 0.1 s mid-run: 206 frames off by the wall clock, 24 by the server's.
+        let count = clock.countCheck(against: serverClock, ratio: 1.0 / 3, after: 0.5)
+        let wallClock = clock.countCheck(nominalRate: 16_000, after: 0.5)
+        print("adapted 48 → 16 kHz capture: \(samples.count) frames, \(count.summary); \(wallClock.summary), \(tone)")
         #expect(count.framesOff < Double(count.block), "\(count.summary)")
         #expect(abs(tone.frequency - 1000) < 0.5)
         #expect(abs(tone.magnitude - 0.5) < 0.005)

@@ -112,13 +112,18 @@ public final class RateProbe: @unchecked Sendable {
             }
             total += Double(frames[index])
         }
+        return Self.line(through: points).map { ($0.slope, $0.intercept, points) }
+    }
+
+    /// The least-squares line through points; nil for 10 points or fewer.
+    private static func line(through points: [(x: Double, y: Double)]) -> (slope: Double, intercept: Double)? {
         guard points.count > 10 else { return nil }
         let count = Double(points.count)
         let meanX = points.reduce(0) { $0 + $1.x } / count, meanY = points.reduce(0) { $0 + $1.y } / count
         let sxy = points.reduce(0) { $0 + ($1.x - meanX) * ($1.y - meanY) }
         let sxx = points.reduce(0) { $0 + ($1.x - meanX) * ($1.x - meanX) }
         let slope = sxy / sxx
-        return (slope, meanY - slope * meanX, points)
+        return (slope, meanY - slope * meanX)
     }
 
     /// Seconds from the first recorded callback to the last.
@@ -139,5 +144,41 @@ public final class RateProbe: @unchecked Sendable {
         let measured = rate(after: settle), seconds = max(0, duration - settle)
         let framesOff = abs(measured - nominalRate) * seconds, block = largestBlock
         return (framesOff, block, "\(measured) Hz over \(seconds) s: \(framesOff) frames off, blocks of up to \(block)")
+    }
+
+    /// How far the frames delivered stray from `ratio` times the frames a stream on the same server had
+    /// meanwhile (the slope of one count against the other, times the reference's frames, leaving out the
+    /// first `settle` seconds), the largest block to judge that by, and a line that says both. `reference`
+    /// must be called earlier in each cycle than this probe (a source feeding this stream). Measured against
+    /// the server's frames rather than the wall clock, a server that lost time (a dummy driver running late
+    /// on a loaded host) does not count; frames this stream dropped or invented do.
+    public func countCheck(
+        against reference: RateProbe, ratio: Double, after settle: Double
+    ) -> (framesOff: Double, block: Int, summary: String) {
+        let n = count.load(ordering: .acquiring)
+        guard n > 1 else { return (.infinity, 0, "\(n) callbacks") }
+        let start = times[0] &+ UInt64(settle * 1e9)
+        var delivered = 0.0
+        var points: [(x: Double, y: Double)] = []
+        for index in 0..<n {
+            if times[index] >= start {
+                points.append((Double(reference.frames(from: start, before: times[index] &+ 1)), delivered))
+            }
+            delivered += Double(frames[index])
+        }
+        guard let line = Self.line(through: points), let span = points.last?.x
+        else { return (.infinity, 0, "too few callbacks after \(settle) s") }
+        let framesOff = abs(line.slope - ratio) * span, block = largestBlock
+        let summary =
+            "\(line.slope) frames for each of the reference's over its \(Int(span)): \(framesOff) frames off, "
+            + "blocks of up to \(block)"
+        return (framesOff, block, summary)
+    }
+
+    /// The frames of the callbacks recorded from one `MonotonicClock` time up to, not including, another.
+    private func frames(from start: UInt64, before end: UInt64) -> Int {
+        (0..<count.load(ordering: .acquiring)).reduce(0) { total, index in
+            times[index] >= start && times[index] < end ? total + frames[index] : total
+        }
     }
 }
