@@ -153,10 +153,15 @@ public final class AudioPlayer: ControllerPart {
         // two blocks, so that the decoder, which naps only as long as leaves a block and a chunk in the ring,
         // wakes about once a second behind a deep buffer instead of three times (each wake costs ~0.1 ms of CPU
         // here). The ring rounds up to a power of two: a second's block at 44.1 kHz gives 2.97 s, 1 MB of stereo.
+        // Two 2 s blocks would round up to 5.9 s (2 MB); the power of two below them, 2.97 s, still leaves the
+        // decoder naps of 0.9 s, so a ring that leaves half a second beside a block and two chunks takes that.
         let rate = output.format.sampleRate
         let block = output.largestRequest
+        let twoBlocks = 2 * block
+        let below = 1 << (Int.bitWidth - 1 - max(1, twoBlocks).leadingZeroBitCount)
+        let frames = below >= block + 2 * file.chunkFrames + Int(rate / 2) ? below : twoBlocks
         let source = try AudioFileSource(
-            file: file, sampleRate: rate, bufferSeconds: min(60, max(1, 2 * Double(block) / rate)), largestRead: block)
+            file: file, sampleRate: rate, bufferSeconds: min(60, max(1, Double(frames) / rate)), largestRead: block)
         return Loaded(
             path: path, source: source, node: FilePlayer(source: source, channelCount: output.engine.channelCount))
     }
