@@ -95,6 +95,11 @@ final class FileDecoderState: @unchecked Sendable {
                 wake.wait(timeoutNanoseconds: announced ? 2_000_000 : nap)
                 continue
             }
+            if resampler == nil {
+                produced += decodeIntoRing(frames: need, ended: &ended)
+                if ended { finished.store(true, ordering: .releasing) }
+                continue
+            }
             if pending == 0 {
                 do {
                     pending = try file.read(into: input.view(frames: input.frameCapacity))
@@ -115,25 +120,42 @@ final class FileDecoderState: @unchecked Sendable {
                 }
                 offset = 0
             }
-            let written: Int
             if let resampler {
                 if pending == 0 {
                     let drained = resampler.flush(into: output.view)
-                    written = ring.write(output.view(frames: drained))
+                    produced += ring.write(output.view(frames: drained))
                     if drained == 0 { ended = true }
                 } else {
                     let result = resampler.process(input.view.slice(from: offset, count: pending), into: output.view)
                     offset += result.consumed
                     pending -= result.consumed
-                    written = ring.write(output.view(frames: result.produced))
+                    produced += ring.write(output.view(frames: result.produced))
                 }
-            } else {
-                written = ring.write(input.view(frames: pending))
-                if pending == 0 { ended = true }
-                pending = 0
             }
-            produced += written
             if ended { finished.store(true, ordering: .releasing) }
+        }
+    }
+
+    /// Decoder thread, no rate conversion: decodes up to `frames` straight into the ring's free space (no copy
+    /// through a chunk buffer: a 30 s stereo FLAC played spent 2-4 ms of the decoder's ~40 ms on that copy); at
+    /// the end of the file starts over when looping, else sets `ended`. Damage ends it too, after what decoded
+    /// before the chunk it is in.
+    private func decodeIntoRing(frames: Int, ended: inout Bool) -> Int {
+        do {
+            let written = try ring.write(frames: frames) { (view) throws(AudioError) -> Int in
+                var read = try file.read(into: view)
+                if read == 0 && looping.load(ordering: .relaxed) && file.frameCount > 0 {
+                    try file.seek(toFrame: 0)  // seamless: the first frame follows the last in the ring
+                    read = try file.read(into: view)
+                }
+                return read
+            }
+            if written == 0 { ended = true }
+            return written
+        } catch {
+            failure.withLock { $0 = error }
+            ended = true
+            return 0
         }
     }
 

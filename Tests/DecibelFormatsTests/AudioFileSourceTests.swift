@@ -61,6 +61,52 @@ import Testing
         #expect(collected == (0..<20_000).map { Float($0) / 20_000 })
     }
 
+    /// Without rate conversion the decoder decodes straight into the ring, in two pieces where the free space
+    /// wraps: a looping source must still deliver the file again and again with no frame lost or doubled.
+    @Test func aLoopingSourceStartsOverSeamlessly() throws {
+        let directory = Fixtures.directory("source-loop")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let source = try AudioFileSource(path: try Self.makeRamp(in: directory), bufferSeconds: 0.05)
+        source.isLooping = true
+        let block = AudioBuffer(channelCount: 2, frameCapacity: 700)
+        var collected: [Float] = []
+        let deadline = Date().addingTimeInterval(60)
+        while collected.count < 50_000, !source.isAtEnd, Date() < deadline {
+            let count = source.render(into: block.view)
+            collected += block.samples(ofChannel: 0).prefix(count)
+            if count < 700 { usleep(2_000) }
+        }
+        #expect(source.error == nil)
+        #expect(collected.count >= 50_000)
+        let firstWrong = collected.indices.first { collected[$0] != Float($0 % 20_000) / 20_000 }
+        #expect(firstWrong == nil, "frame \(firstWrong ?? 0) of the looped ramp is wrong")
+    }
+
+    /// A stream damaged part way: what decoded before the damaged chunk plays, in order, and `error` says why.
+    @Test func aSourceOfADamagedFilePlaysWhatDecodedThenSaysWhy() throws {
+        let directory = Fixtures.directory("source-damaged")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let flac = directory.appendingPathComponent("ramp.flac").path
+        let sox = try run("sox", [try Self.makeRamp(in: directory), "-b", "16", flac])
+        try #require(sox.status == 0, "\(sox.standardError)")
+        let whole = try Data(contentsOf: URL(fileURLWithPath: flac))
+        try whole.prefix(whole.count / 2).write(to: URL(fileURLWithPath: flac))
+        let source = try AudioFileSource(path: flac, bufferSeconds: 0.05)
+        let block = AudioBuffer(channelCount: 2, frameCapacity: 512)
+        var collected: [Float] = []
+        let deadline = Date().addingTimeInterval(60)
+        while !source.isAtEnd, Date() < deadline {
+            let count = source.render(into: block.view)
+            collected += block.samples(ofChannel: 0).prefix(count)
+            if count < 512 { usleep(2_000) }
+        }
+        print("damaged FLAC: \(collected.count) of 20000 frames played, error: \(String(describing: source.error))")
+        #expect(source.error?.kind == .invalidFile)
+        #expect(collected.count > 0 && collected.count < 20_000)
+        let ramp = (0..<collected.count).map { (Float($0) / 20_000 * 32_768).rounded() / 32_768 }
+        #expect(zip(collected, ramp).allSatisfy { abs($0 - $1) <= 1.0 / 32_768 }, "the frames played are the ramp's")
+    }
+
     @Test func sourceSeeksWhilePlayingAndAfterTheEnd() throws {
         let directory = Fixtures.directory("source-seek")
         defer { try? FileManager.default.removeItem(at: directory) }
