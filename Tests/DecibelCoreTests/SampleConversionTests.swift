@@ -39,6 +39,28 @@ struct SampleConversionTests {
         }
     }
 
+    @Test("stereo Int16 in 8-frame vector steps and a tail: bit for bit SampleCoding's rounding and clipping")
+    func stereoInt16VectorStepsMatchTheScalarCoding() {
+        // Ties round to even (0.5, 1.5, 2.5 and -2.5 steps), the ends clip, NaN is 0, huge values clip.
+        let edges: [Float] = [
+            0.5 / 32_768, 1.5 / 32_768, 2.5 / 32_768, -2.5 / 32_768, -0.0, 1, -1, 32_767.5 / 32_768, -32_768.5 / 32_768,
+            0.999_999, .nan, .infinity, -.infinity, 1e10, -1e10, .leastNonzeroMagnitude, 0.3, -0.7,
+        ]
+        for frames in [0, 1, 7, 8, 9, 15, 16, 17, 23, 40] {
+            let left = (0..<frames).map { edges[$0 % edges.count] }
+            let right = (0..<frames).map { edges[($0 * 7 + 3) % edges.count] * 0.9 }
+            var encoded = [Int16](repeating: 7, count: 2 * frames + 1)
+            stereo(left, right).withView { view in
+                encoded.withUnsafeMutableBytes {
+                    SampleConversion.interleave(view, frames: frames, into: $0.baseAddress!, as: .int16)
+                }
+            }
+            let expected = zip(left, right).flatMap { [SampleCoding.int16(from: $0), SampleCoding.int16(from: $1)] }
+            #expect(Array(encoded.prefix(2 * frames)) == expected, "\(frames) frames")
+            #expect(encoded[2 * frames] == 7, "\(frames) frames: wrote past the end")
+        }
+    }
+
     @Test("interleaved Int16 lays out L R L R with correct values")
     func interleaveInt16() {
         let buffer = stereo([0, 0.5, -1], [1, -0.5, 0.25])

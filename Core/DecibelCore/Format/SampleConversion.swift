@@ -1,3 +1,5 @@
+import CDecibelSIMD
+
 /// Block conversions between non-interleaved `Float` channels and encoded sample memory.
 ///
 /// The encoded side is described by a start pointer and a stride in bytes per frame, which covers both
@@ -90,7 +92,10 @@ public enum SampleConversion {
         into destination: UnsafeMutableRawPointer, as type: SampleType
     ) {
         if type == .int16 {
-            for i in 0..<frames {
+            // AVX2 where the CPU has it (8 frames a step; the loop below, 4 with SSE2, was PulseAudio playback's
+            // largest cost on its thread), this loop for the rest.
+            let done = decibel_interleave_int16_stereo(left, right, frames, destination)
+            for i in done..<frames {
                 destination.storeBytes(of: SampleCoding.int16(from: left[i]), toByteOffset: 4 * i, as: Int16.self)
                 destination.storeBytes(of: SampleCoding.int16(from: right[i]), toByteOffset: 4 * i + 2, as: Int16.self)
             }
