@@ -21,6 +21,20 @@ import Testing
         return path
     }
 
+    /// Channel 0 of what `source` renders in blocks of `block` frames until its end or `limit` frames (60 s at
+    /// most), napping 2 ms whenever the decoder has not kept up.
+    static func collect(_ source: AudioFileSource, block: Int = 512, limit: Int = .max) -> [Float] {
+        let buffer = AudioBuffer(channelCount: 2, frameCapacity: block)
+        var collected: [Float] = []
+        let deadline = Date().addingTimeInterval(60)
+        while collected.count < limit, !source.isAtEnd, Date() < deadline {
+            let count = source.render(into: buffer.view)
+            collected += buffer.samples(ofChannel: 0).prefix(count)
+            if count < block { usleep(2_000) }
+        }
+        return collected
+    }
+
     @Test func seekByFrameAndTimeThenReadToTheEnd() throws {
         let directory = Fixtures.directory("seek")
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -48,14 +62,7 @@ import Testing
         let directory = Fixtures.directory("source")
         defer { try? FileManager.default.removeItem(at: directory) }
         let source = try AudioFileSource(path: try Self.makeRamp(in: directory), bufferSeconds: 0.05)
-        let block = AudioBuffer(channelCount: 2, frameCapacity: 512)
-        var collected: [Float] = []
-        let deadline = Date().addingTimeInterval(60)
-        while !source.isAtEnd, Date() < deadline {
-            let count = source.render(into: block.view)
-            collected += block.samples(ofChannel: 0).prefix(count)
-            if count < 512 { usleep(2_000) }
-        }
+        let collected = Self.collect(source)
         #expect(source.error == nil)
         #expect(collected.count == 20_000)
         #expect(collected == (0..<20_000).map { Float($0) / 20_000 })
@@ -68,14 +75,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         let source = try AudioFileSource(path: try Self.makeRamp(in: directory), bufferSeconds: 0.05)
         source.isLooping = true
-        let block = AudioBuffer(channelCount: 2, frameCapacity: 700)
-        var collected: [Float] = []
-        let deadline = Date().addingTimeInterval(60)
-        while collected.count < 50_000, !source.isAtEnd, Date() < deadline {
-            let count = source.render(into: block.view)
-            collected += block.samples(ofChannel: 0).prefix(count)
-            if count < 700 { usleep(2_000) }
-        }
+        let collected = Self.collect(source, block: 700, limit: 50_000)
         #expect(source.error == nil)
         #expect(collected.count >= 50_000)
         let firstWrong = collected.indices.first { collected[$0] != Float($0 % 20_000) / 20_000 }
@@ -92,14 +92,7 @@ import Testing
         let whole = try Data(contentsOf: URL(fileURLWithPath: flac))
         try whole.prefix(whole.count / 2).write(to: URL(fileURLWithPath: flac))
         let source = try AudioFileSource(path: flac, bufferSeconds: 0.05)
-        let block = AudioBuffer(channelCount: 2, frameCapacity: 512)
-        var collected: [Float] = []
-        let deadline = Date().addingTimeInterval(60)
-        while !source.isAtEnd, Date() < deadline {
-            let count = source.render(into: block.view)
-            collected += block.samples(ofChannel: 0).prefix(count)
-            if count < 512 { usleep(2_000) }
-        }
+        let collected = Self.collect(source)
         print("damaged FLAC: \(collected.count) of 20000 frames played, error: \(String(describing: source.error))")
         #expect(source.error?.kind == .invalidFile)
         #expect(collected.count > 0 && collected.count < 20_000)
