@@ -1,22 +1,23 @@
 /// Meter readings matched to the position being heard rather than the one being rendered: a player's buffer
 /// on PulseAudio is two seconds deep, and a meter read at render time would run that far ahead of the sound.
-struct HeardLevels {
+public struct HeardLevels: Sendable {
     /// Positions are seconds into a file of this length; one that goes back by more than half of it has
     /// started the file over (a loop, or the player's rewind at the end) and counts on from the end.
-    let duration: Double
+    public let duration: Double
     private var readings: [(end: Double, peaks: [Float])] = []
     private var rendered = Position(), heard = Position()
 
-    init(duration: Double) { self.duration = duration }
+    /// Readings of a file `duration` seconds long.
+    public init(duration: Double) { self.duration = duration }
 
     /// Records the peaks of the audio rendered up to `position`.
-    mutating func add(_ peaks: [Float], renderedUpTo position: Double) {
+    public mutating func add(_ peaks: [Float], renderedUpTo position: Double) {
         readings.append((rendered.advance(to: position, duration: duration), peaks))
     }
 
     /// The peaks of the reading that holds the audio heard at `position` (the latest reading once the
     /// position is past them all; silence before any). Readings heard already are dropped.
-    mutating func peaks(heardAt position: Double) -> [Float] {
+    public mutating func peaks(heardAt position: Double) -> [Float] {
         let time = heard.advance(to: position, duration: duration)
         guard let index = readings.firstIndex(where: { $0.end >= time }) else {
             return readings.last?.peaks ?? [-.infinity, -.infinity]
@@ -26,7 +27,7 @@ struct HeardLevels {
     }
 
     /// A position in a file that may start over, counted on across the starts.
-    private struct Position {
+    private struct Position: Sendable {
         var laps = 0.0, last = 0.0
 
         mutating func advance(to position: Double, duration: Double) -> Double {
