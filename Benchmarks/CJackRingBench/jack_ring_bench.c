@@ -86,20 +86,27 @@ double decibel_bench_jack_ringbuffer_single(int64_t total_frames, int block_fram
     return broken ? -2 : elapsed;
 }
 
-double decibel_bench_memcpy_single(int64_t total_frames, int block_frames) {
+double decibel_bench_memcpy_single(int64_t total_frames, int block_frames, int capacity_frames) {
     size_t bytes = sizeof(float) * 2 * (size_t)block_frames;
+    // The middle is as large as the ring's storage (block_frames divides capacity_frames in every run): a
+    // 1024-frame block copied through one 8 KB middle stays in L1, where no ring of 8192 frames (64 KB) can be;
+    // with the ring at 2048 frames (16 KB) FrameRingBuffer ran at 0.89-1.05 of that L1 floor.
+    int64_t slots = capacity_frames / block_frames;
     float *in = calloc(2 * (size_t)block_frames, sizeof(float));
-    float *middle = calloc(2 * (size_t)block_frames, sizeof(float));
+    float *middle = calloc(2 * (size_t)capacity_frames, sizeof(float));
     float *out = calloc(2 * (size_t)block_frames, sizeof(float));
     int broken = 0;
     double start = now();
+    int64_t slot = 0;
     for (int64_t next = 0; next < total_frames; next += block_frames) {
+        float *place = middle + 2 * (size_t)block_frames * (size_t)slot;
+        slot = slot + 1 == slots ? 0 : slot + 1;
         in[0] = (float)(next & 0xFFFFFF);
-        memcpy(middle, in, bytes);
-        // Two real copies, as a ring's write and read make: `middle` and `out` escape into the barrier.
-        __asm__ volatile("" : : "r"(middle), "r"(out) : "memory");
-        memcpy(out, middle, bytes);
-        __asm__ volatile("" : : "r"(middle), "r"(out) : "memory");
+        memcpy(place, in, bytes);
+        // Two real copies, as a ring's write and read make: `place` and `out` escape into the barrier.
+        __asm__ volatile("" : : "r"(place), "r"(out) : "memory");
+        memcpy(out, place, bytes);
+        __asm__ volatile("" : : "r"(place), "r"(out) : "memory");
         if (out[0] != in[0]) broken = 1;
     }
     double elapsed = now() - start;

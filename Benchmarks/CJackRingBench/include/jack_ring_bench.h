@@ -15,8 +15,10 @@ double decibel_bench_jack_ringbuffer(int64_t total_frames, int block_frames, int
 double decibel_bench_jack_ringbuffer_single(int64_t total_frames, int block_frames, int capacity_frames);
 
 /// Two plain `memcpy`s of `block_frames` stereo float frames per block (in → middle → out), as a ring's write
-/// and read copy them, `total_frames / block_frames` times: the floor a copying ring is held to. Seconds.
-double decibel_bench_memcpy_single(int64_t total_frames, int block_frames);
+/// and read copy them, `total_frames / block_frames` times: the floor a copying ring is held to. `middle` holds
+/// `capacity_frames` frames and each block goes to the next place in it, wrapping, as in a ring of that
+/// capacity: the same bytes through the same amount of memory. Seconds.
+double decibel_bench_memcpy_single(int64_t total_frames, int block_frames, int capacity_frames);
 
 /// What a producer without a zero-copy ring does: renders each block (a ramp, interleaved stereo) into a
 /// buffer, writes it into a jack_ringbuffer, reads it back into another, and looks at its first and last
