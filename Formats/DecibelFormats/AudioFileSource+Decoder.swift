@@ -44,11 +44,17 @@ final class FileDecoderState: @unchecked Sendable {
         wake.signal()
     }
 
+    /// The decoder thread's buffers for rate conversion: a decoded chunk and the resampler's output for it.
+    struct ResamplingChunks: Sendable {
+        let input: AudioBuffer
+        let output: AudioBuffer
+    }
+
     /// The decoder thread: keeps the ring full, resampling when the rates differ, and serves seeks. It
     /// stays alive at the end of the file (a seek can restart it) until `stop()`.
-    func run(resampler initial: Resampler?, input: AudioBuffer, output: AudioBuffer) {
+    func run(resampler initial: Resampler?, chunks: ResamplingChunks?) {
         var resampler = initial
-        let need = resampler == nil ? input.frameCapacity : output.frameCapacity
+        let need = chunks?.output.frameCapacity ?? file.chunkFrames
         var pending = 0, offset = 0  // decoded input not yet consumed by the resampler
         var produced = 0, ended = false
         while !stopping.load(ordering: .acquiring) {
@@ -95,11 +101,12 @@ final class FileDecoderState: @unchecked Sendable {
                 wake.wait(timeoutNanoseconds: announced ? 2_000_000 : nap)
                 continue
             }
-            if resampler == nil {
+            guard let chunks, resampler != nil else {
                 produced += decodeIntoRing(frames: need, ended: &ended)
                 if ended { finished.store(true, ordering: .releasing) }
                 continue
             }
+            let input = chunks.input, output = chunks.output
             if pending == 0 {
                 do {
                     pending = try file.read(into: input.view(frames: input.frameCapacity))

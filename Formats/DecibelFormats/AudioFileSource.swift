@@ -68,12 +68,17 @@ public final class AudioFileSource: @unchecked Sendable {
             file: file, outputRate: rate, capacity: capacity, keep: largestRead.map { $0 + chunk })
         self.decoder = decoder
         RealtimeSanitizer.prepare()
-        let input = AudioBuffer(channelCount: file.channelCount, frameCapacity: file.chunkFrames)
-        let output = AudioBuffer(
-            channelCount: file.channelCount, frameCapacity: resampler?.maxOutputFrames(forInput: file.chunkFrames) ?? 1)
+        // Chunk buffers only for rate conversion: without it the decoder writes straight into the ring.
+        let chunks = resampler.map { resampler in
+            FileDecoderState.ResamplingChunks(
+                input: AudioBuffer(channelCount: file.channelCount, frameCapacity: file.chunkFrames),
+                output: AudioBuffer(
+                    channelCount: file.channelCount, frameCapacity: resampler.maxOutputFrames(forInput: file.chunkFrames))
+            )
+        }
         playhead.store(Int((Double(file.position) * rate / Double(file.sampleRate)).rounded()), ordering: .relaxed)
         thread = try AudioThread(name: "decibel-decoder") {
-            decoder.run(resampler: resampler, input: input, output: output)
+            decoder.run(resampler: resampler, chunks: chunks)
         }
     }
 
