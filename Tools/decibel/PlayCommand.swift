@@ -94,7 +94,6 @@ struct PlayCommand: ParsableCommand {
         player.play()
         defer { status.finish() }
         var shown = 0.0
-        var peaks: [Float] = [-.infinity, -.infinity]
         var heard = HeardLevels(duration: player.duration)
         let (channels, loop) = (channels, loop)  // read once: each option read goes through its property wrapper
         while player.state == .playing && !Interrupt.isRaised {
@@ -102,15 +101,11 @@ struct PlayCommand: ParsableCommand {
                 status.finish()
                 try failure.check("playback stopped", backend: backend.id)
             }
-            // Reading a peak starts the next one: a mono output's one reading is shown twice. With blocks longer
-            // than this loop's period (--latency) a look can fall between two blocks: a peak of silence while the
-            // last window's RMS says sound holds the previous peak, so the meter does not flicker.
-            for channel in 0..<min(2, channels) {
-                let peak = Float(player.output.meter.peakDBFS(channel: channel))
-                let sounding = player.output.meter.rmsDBFS(channel: channel).isFinite
-                peaks[channel] = peak.isFinite || !sounding ? peak : peaks[channel]
-            }
-            if channels == 1 { peaks[1] = peaks[0] }
+            // Reading a peak starts the next one: a mono output's one reading is shown twice. A look that falls
+            // between two render bursts (--latency longer than this loop's period) reads silence at an unchanged
+            // rendered position, which HeardLevels passes over for the reading before it.
+            let left = Float(player.output.meter.peakDBFS(channel: 0))
+            let peaks = [left, channels == 1 ? left : Float(player.output.meter.peakDBFS(channel: 1))]
             // The player rewinds at the end before its state changes; without looping, time only moves on.
             let now = min(player.currentTime, player.duration)
             heard.add(peaks, renderedUpTo: Double(player.source?.currentFrame ?? 0) / player.sampleRate)
