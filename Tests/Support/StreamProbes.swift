@@ -158,11 +158,19 @@ public final class RateProbe: @unchecked Sendable {
         let n = count.load(ordering: .acquiring)
         guard n > 1 else { return (.infinity, 0, "\(n) callbacks") }
         let start = times[0] &+ UInt64(settle * 1e9)
-        var delivered = 0.0
+        var delivered = 0.0, referenced = 0
         var points: [(x: Double, y: Double)] = []
+        // Both lists of times are in order: the reference's frames up to each callback in one walk.
+        let referenceCount = reference.count.load(ordering: .acquiring)
+        var next = 0
+        while next < referenceCount && reference.times[next] < start { next += 1 }
         for index in 0..<n {
             if times[index] >= start {
-                points.append((Double(reference.frames(from: start, before: times[index] &+ 1)), delivered))
+                while next < referenceCount && reference.times[next] <= times[index] {
+                    referenced += reference.frames[next]
+                    next += 1
+                }
+                points.append((Double(referenced), delivered))
             }
             delivered += Double(frames[index])
         }
@@ -173,12 +181,5 @@ public final class RateProbe: @unchecked Sendable {
             "\(line.slope) frames for each of the reference's over its \(Int(span)): \(framesOff) frames off, "
             + "blocks of up to \(block)"
         return (framesOff, block, summary)
-    }
-
-    /// The frames of the callbacks recorded from one `MonotonicClock` time up to, not including, another.
-    private func frames(from start: UInt64, before end: UInt64) -> Int {
-        (0..<count.load(ordering: .acquiring)).reduce(0) { total, index in
-            times[index] >= start && times[index] < end ? total + frames[index] : total
-        }
     }
 }
