@@ -69,12 +69,12 @@ public final class AudioFileSource: @unchecked Sendable {
         self.decoder = decoder
         RealtimeSanitizer.prepare()
         // Chunk buffers only for rate conversion: without it the decoder writes straight into the ring.
+        let channels = file.channelCount, chunkFrames = file.chunkFrames
         let chunks = resampler.map { resampler in
             FileDecoderState.ResamplingChunks(
-                input: AudioBuffer(channelCount: file.channelCount, frameCapacity: file.chunkFrames),
+                input: AudioBuffer(channelCount: channels, frameCapacity: chunkFrames),
                 output: AudioBuffer(
-                    channelCount: file.channelCount, frameCapacity: resampler.maxOutputFrames(forInput: file.chunkFrames))
-            )
+                    channelCount: channels, frameCapacity: resampler.maxOutputFrames(forInput: chunkFrames)))
         }
         playhead.store(Int((Double(file.position) * rate / Double(file.sampleRate)).rounded()), ordering: .relaxed)
         thread = try AudioThread(name: "decibel-decoder") {
