@@ -3,13 +3,13 @@
 #include <string.h>
 
 // glibc's memcpy is hard to beat on short runs, but from a few KB it switches to `rep movsb`, which on AMD EPYC
-// moved 4 KB at about two thirds the speed of AVX2 moves (ring-bench, block 1024). There, runs of `inline_from`
-// to `inline_limit` samples are moved here in whole vectors, the last one overlapping the one before when the
-// length is not a multiple (sources and destinations never overlap). Elsewhere memcpy stays: on an Intel Xeon
-// with AVX-512 it beat these moves at every length, 1.3x at 1024 samples and 2x at 4096 (two planes written
-// into a 32 KB ring and read back, alternating in one process).
+// moved 4 KB at about two thirds the speed of AVX2 moves (ring-bench, block 1024). There, runs of 512 to 4096
+// samples (what decibel_copy.h's inline function hands to `decibel_copy_planes_mid`) are moved here in whole
+// vectors, the last one overlapping the one before when the length is not a multiple (sources and destinations
+// never overlap). Elsewhere memcpy stays: on an Intel Xeon with AVX-512 it beat these moves at every length,
+// 1.3x at 1024 samples and 2x at 4096 (two planes written into a 32 KB ring and read back, alternating in one
+// process).
 // 256-bit vectors at most: 512-bit stores lower the clock of some Intel CPUs for every thread on the core.
-enum { inline_from = 512, inline_limit = 4096 };
 
 typedef float v8u __attribute__((vector_size(32), aligned(4)));
 typedef float v4u __attribute__((vector_size(16), aligned(4)));
@@ -51,15 +51,9 @@ static copy_function pick_copy(void) {
     return copy_library;
 }
 
-void decibel_copy_planes(
+void decibel_copy_planes_mid(
     float *const *destinations, long destination_offset, const float *const *sources, long source_offset,
     long channels, long count) {
-    if (count < inline_from || count > inline_limit) {
-        for (long c = 0; c < channels; c++) {
-            memcpy(destinations[c] + destination_offset, sources[c] + source_offset, (size_t)count * sizeof(float));
-        }
-        return;
-    }
     // Picked once; a racing first call picks the same function, so a relaxed store is enough.
     static copy_function chosen = 0;
     copy_function copy = __atomic_load_n(&chosen, __ATOMIC_RELAXED);
