@@ -41,6 +41,7 @@ import Testing
         try #require(connect.status == 0, "jack_connect: \(connect.standardError)")
         Thread.sleep(forTimeInterval: 2.5)
         try stream.stop()
+        try source.stop()  // before its probe is read: its callback writes the probe's arrays
         let samples = sink.drain()
         // At 16 kHz, 2.5 s is 40 000 frames; the first 0.5 s (connections settling) is left out.
         #expect(samples.count > 32_000, "\(samples.count) frames in 2.5 s at 16 kHz")

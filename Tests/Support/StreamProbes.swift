@@ -57,7 +57,7 @@ public final class EventLog<Event: Sendable>: Sendable {
     }
 }
 
-/// Records when each render callback ran and how many frames it had (up to 20 000 callbacks, in arrays
+/// Records when each render callback ran and how many frames it had (up to 60 000 callbacks, in arrays
 /// allocated up front): a stream's true rate on the monotonic clock is the slope of frames against time.
 public final class RateProbe: @unchecked Sendable {
     // Room for 5 minutes of 256-frame callbacks at 48 kHz (the clock-bridge test runs up to 150 s).

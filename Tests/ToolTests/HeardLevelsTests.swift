@@ -25,6 +25,11 @@ struct HeardLevelsTests {
         levels.add([-6, -6], renderedUpTo: 2)
         levels.add([-.infinity, -.infinity], renderedUpTo: 2)  // a look between two requests: nothing rendered
         #expect(levels.peaks(heardAt: 1) == [-6, -6])
+        // A burst that lands between a look's peak and its position: silence at the new position, then the
+        // burst's real peak at the same position one look later.
+        levels.add([-.infinity, -.infinity], renderedUpTo: 4)
+        levels.add([-26, -20], renderedUpTo: 4)
+        #expect(levels.peaks(heardAt: 3) == [-26, -20])
     }
 
     @Test("a loop and the player's rewind at the end count on from the end of the file")

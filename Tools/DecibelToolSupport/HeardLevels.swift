@@ -10,9 +10,16 @@ public struct HeardLevels: Sendable {
     /// Readings of a file `duration` seconds long.
     public init(duration: Double) { self.duration = duration }
 
-    /// Records the peaks of the audio rendered up to `position`.
+    /// Records the peaks of the audio rendered up to `position`. Readings at the same position measured the
+    /// same audio (a look between two render bursts reads silence there, and a burst can land between a
+    /// look's peak and its position): they are one reading, the loudest of them.
     public mutating func add(_ peaks: [Float], renderedUpTo position: Double) {
-        readings.append((rendered.advance(to: position, duration: duration), peaks))
+        let end = rendered.advance(to: position, duration: duration)
+        if let last = readings.last, last.end == end {
+            readings[readings.count - 1].peaks = zip(last.peaks, peaks).map { max($0, $1) }
+        } else {
+            readings.append((end, peaks))
+        }
     }
 
     /// The peaks of the reading that holds the audio heard at `position` (the latest reading once the

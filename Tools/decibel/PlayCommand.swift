@@ -103,7 +103,7 @@ struct PlayCommand: ParsableCommand {
             }
             // Reading a peak starts the next one: a mono output's one reading is shown twice. A look that falls
             // between two render bursts (--latency longer than this loop's period) reads silence at an unchanged
-            // rendered position, which HeardLevels passes over for the reading before it.
+            // rendered position, which HeardLevels merges into the reading already there.
             let left = Float(player.output.meter.peakDBFS(channel: 0))
             let peaks = [left, channels == 1 ? left : Float(player.output.meter.peakDBFS(channel: 1))]
             // The player rewinds at the end before its state changes; without looping, time only moves on.
