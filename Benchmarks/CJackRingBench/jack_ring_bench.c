@@ -87,10 +87,10 @@ double decibel_bench_jack_ringbuffer_single(int64_t total_frames, int block_fram
 }
 
 double decibel_bench_memcpy_single(int64_t total_frames, int block_frames, int capacity_frames) {
+    if (block_frames <= 0 || capacity_frames < block_frames || capacity_frames % block_frames != 0) return -1;
     size_t bytes = sizeof(float) * 2 * (size_t)block_frames;
-    // The middle is as large as the ring's storage (block_frames divides capacity_frames in every run): a
-    // 1024-frame block copied through one 8 KB middle stays in L1, where no ring of 8192 frames (64 KB) can be;
-    // with the ring at 2048 frames (16 KB) FrameRingBuffer ran at 0.89-1.05 of that L1 floor.
+    // The middle is as large as the ring's storage: a 1024-frame block copied through one 8 KB middle stays in
+    // L1, where no ring of 8192 frames (64 KB) can be.
     int64_t slots = capacity_frames / block_frames;
     float *in = calloc(2 * (size_t)block_frames, sizeof(float));
     float *middle = calloc(2 * (size_t)capacity_frames, sizeof(float));

@@ -152,6 +152,7 @@ for _ in 0..<5 {
     floorSeconds = min(floorSeconds, decibel_bench_memcpy_single(Int64(totalFrames), 1024, Int32(capacity)))
     ringSeconds = min(ringSeconds, benchDecibelSingle(block: 1024))
 }
+guard floorSeconds > 0 else { fatalError("the memcpy floor failed (\(floorSeconds))") }
 print(String(format: "block 1024: ring write + read %.3f s, two memcpys %.3f s", ringSeconds, floorSeconds))
 printSummary(
     "ring buffer, one thread, block 1024 (÷ two plain memcpys)", decibel: String(format: "%.3f s", ringSeconds),

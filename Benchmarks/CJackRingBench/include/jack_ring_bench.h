@@ -17,7 +17,8 @@ double decibel_bench_jack_ringbuffer_single(int64_t total_frames, int block_fram
 /// Two plain `memcpy`s of `block_frames` stereo float frames per block (in → middle → out), as a ring's write
 /// and read copy them, `total_frames / block_frames` times: the floor a copying ring is held to. `middle` holds
 /// `capacity_frames` frames and each block goes to the next place in it, wrapping, as in a ring of that
-/// capacity: the same bytes through the same amount of memory. Seconds.
+/// capacity: the same bytes through the same amount of memory. `block_frames` must divide `capacity_frames`.
+/// Seconds, -1 for sizes that do not fit, -2 if a frame came back wrong.
 double decibel_bench_memcpy_single(int64_t total_frames, int block_frames, int capacity_frames);
 
 /// What a producer without a zero-copy ring does: renders each block (a ramp, interleaved stereo) into a
