@@ -18,6 +18,8 @@ final class PulseConnectedStream: @unchecked Sendable {
     private let renderer: PulseRenderPath
     private(set) var playback: OpaquePointer?
     private(set) var record: OpaquePointer?
+    /// The last latency each direction measured, under the connection's lock (see `latency`).
+    private var measured = (input: 0, output: 0)
     var api: decibel_pulse_api { connection.api }
 
     /// Connects, creates the streams and waits (bounded) until the server accepted them.
@@ -88,19 +90,24 @@ final class PulseConnectedStream: @unchecked Sendable {
         connection.close()
     }
 
-    /// What `pa_stream_get_latency` reports for each direction, in frames (0 while timing is unknown).
+    /// What `pa_stream_get_latency` reports for each direction, in frames (0 until timing is known).
+    ///
+    /// Between the server's timing replies libpulse interpolates, and for a capture stream whose client has
+    /// just read a fresh chunk the interpolated clock can fall behind what was read: the latency comes out
+    /// "negative" (a null source at a 960-frame target read 437, 0, 438, 0, 432 frames 50 ms apart under
+    /// AddressSanitizer). That, or timing not known for a moment, keeps the last value measured. A monitor
+    /// source, always "ahead" of its sink, so never measured, reads 0: nothing is late.
     var latency: StreamLatency {
         connection.locked {
-            func frames(_ stream: OpaquePointer?) -> Int {
+            func frames(_ stream: OpaquePointer?, last: Int) -> Int {
                 guard let stream else { return 0 }
                 var usec: pa_usec_t = 0
                 var negative: Int32 = 0
-                guard api.pa_stream_get_latency(stream, &usec, &negative) == 0 else { return 0 }
-                // A monitor source can be "ahead" of its sink (negative): nothing is late, so that is 0.
-                guard negative == 0 else { return 0 }
+                guard api.pa_stream_get_latency(stream, &usec, &negative) == 0, negative == 0 else { return last }
                 return Int((Double(usec) / 1e6 * setup.format.sampleRate).rounded())
             }
-            return StreamLatency(inputFrames: frames(record), outputFrames: frames(playback))
+            measured = (frames(record, last: measured.input), frames(playback, last: measured.output))
+            return StreamLatency(inputFrames: measured.input, outputFrames: measured.output)
         }
     }
 
