@@ -70,13 +70,18 @@ extension RecorderState {
 
     private func drain(block: AudioBuffer, consumed: inout Int, held: inout Gap?) {
         while failure.withLock({ $0 }) == nil {
+            // What the ring holds is read before the gaps: the producer queues a gap before it writes the audio
+            // that follows it, so every gap within these frames is already queued. Popping first and reading
+            // after could take audio written after a gap the pop missed, and the writer then passed that gap
+            // for good (CI96, ThreadSanitizer: the file 11 520 frames short, everything after misplaced).
+            let available = ring.availableToRead
             if held == nil { held = gaps.pop() }
             if let gap = held, gap.position == consumed {
                 writeSilence(gap.length)
                 held = nil
                 continue
             }
-            let limit = held.map { $0.position - consumed } ?? block.frameCapacity
+            let limit = min(available, held.map { $0.position - consumed } ?? block.frameCapacity)
             // The writer reads the frames where they lie in the ring (no copy out first); on a failure they stay.
             let count: Int
             do {
