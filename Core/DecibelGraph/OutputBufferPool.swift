@@ -42,8 +42,8 @@ struct OutputBufferPool {
         return buffer
     }
 
-    /// A buffer used only during the step at `position` (a bus's summing buffer).
-    mutating func scratch(channels: Int, at position: Int) -> AudioBuffer {
+    /// A buffer used from now until the step at `position` has run (a bus's summing buffer).
+    mutating func buffer(channels: Int, until position: Int) -> AudioBuffer {
         let buffer = take(channels: channels)
         releases[position, default: []].append(buffer)
         return buffer

@@ -15,6 +15,9 @@ final class RenderPlan: @unchecked Sendable {
         /// Summing buffer when more than one source feeds the bus.
         let sum: UnsafePointer<UnsafeMutablePointer<Float>>?
         let sumChannels: Int
+        /// Whether sources' steps already summed into `sum` (see `Step.sum`); the bus's own `sourceCount`
+        /// sources are added to it.
+        let presummed: Bool
     }
 
     struct Step {
@@ -32,6 +35,12 @@ final class RenderPlan: @unchecked Sendable {
         /// The root when nothing feeds it and it is `SilenceKeeping`, with no tap: it runs without channels
         /// and the device's output, which arrives zeroed, is left as it is.
         let rendersSilence: Bool
+        /// The summing buffer of the one bus this step's output feeds, when it is added there as soon as the
+        /// step has run (its output buffer is then free for the next step); `nil` when the bus reads it.
+        let sum: UnsafePointer<UnsafeMutablePointer<Float>>?
+        let sumChannels: Int
+        /// Whether this step is the first to reach `sum` in a block, so writes it rather than adds to it.
+        let startsSum: Bool
     }
 
     private let steps: RenderArray<Step>
@@ -132,6 +141,12 @@ final class RenderPlan: @unchecked Sendable {
                     $0.write(outputView, sampleTime: sampleTime, clock: clock)
                 }
             }
+            if let sum = step.sum {
+                Self.mix(
+                    outputView,
+                    into: AudioBufferView(channelPointers: sum, channelCount: step.sumChannels, frameCount: frames),
+                    accumulate: !step.startsSum)
+            }
         }
         guard let root, !rootWroteOutput else { return }
         let mix = AudioBufferView(channelPointers: root.pointers, channelCount: root.channels, frameCount: frames)
@@ -142,43 +157,47 @@ final class RenderPlan: @unchecked Sendable {
 
     @inline(__always)
     private func busView(_ bus: Bus, frames: Int) -> AudioBufferView {
-        switch bus.sourceCount {
-        case 0:
-            return AudioBufferView(channelPointers: silence.pointers, channelCount: 1, frameCount: frames)
-        case 1:
+        if !bus.presummed && bus.sourceCount <= 1 {
+            guard bus.sourceCount == 1 else {
+                return AudioBufferView(channelPointers: silence.pointers, channelCount: 1, frameCount: frames)
+            }
             let source = sources[bus.sourceStart]
             return AudioBufferView(channelPointers: source.pointers, channelCount: source.channels, frameCount: frames)
-        default:
-            let sum = AudioBufferView(channelPointers: bus.sum, channelCount: bus.sumChannels, frameCount: frames)
-            if bus.sumChannels == 2 {
-                // The first source is written, the rest added: no clearing pass, both channels in each pass
-                // (a first source's -0.0 stays -0.0, where 0 + -0.0 made it +0.0).
-                var written = false
-                for index in 0..<bus.sourceCount {
-                    let source = sources[bus.sourceStart + index]
-                    let view = AudioBufferView(
-                        channelPointers: source.pointers, channelCount: source.channels, frameCount: frames)
-                    guard let left = view.mappedChannel(0), let right = view.mappedChannel(1) else { continue }
-                    StereoKernel.scale(
-                        left: left, right: right, outputLeft: sum.samples(0), outputRight: sum.samples(1),
-                        gains: (1, 1), frames: frames, accumulate: written)
-                    written = true
-                }
-                if !written { sum.clear() }
-                return sum
-            }
-            sum.clear()
-            for index in 0..<bus.sourceCount {
-                let source = sources[bus.sourceStart + index]
-                let view = AudioBufferView(
-                    channelPointers: source.pointers, channelCount: source.channels, frameCount: frames)
-                for channel in 0..<bus.sumChannels {
-                    guard let input = view.mappedChannel(channel) else { continue }
-                    let out = sum.samples(channel)
+        }
+        let sum = AudioBufferView(channelPointers: bus.sum, channelCount: bus.sumChannels, frameCount: frames)
+        for index in 0..<bus.sourceCount {
+            let source = sources[bus.sourceStart + index]
+            Self.mix(
+                AudioBufferView(channelPointers: source.pointers, channelCount: source.channels, frameCount: frames),
+                into: sum, accumulate: bus.presummed || index > 0)
+        }
+        return sum
+    }
+
+    /// Writes (or, with `accumulate`, adds) `source` into `sum`, each of `sum`'s channels from
+    /// `source.mappedChannel` (a mono source on every channel); a channel with nothing mapped is silent.
+    /// Writing the first source rather than clearing and adding keeps its -0.0 samples as they are.
+    @inline(__always)
+    private static func mix(_ source: AudioBufferView, into sum: AudioBufferView, accumulate: Bool) {
+        let frames = sum.frameCount
+        if sum.channelCount == 2, let left = source.mappedChannel(0), let right = source.mappedChannel(1) {
+            // Both channels in one pass.
+            StereoKernel.scale(
+                left: left, right: right, outputLeft: sum.samples(0), outputRight: sum.samples(1), gains: (1, 1),
+                frames: frames, accumulate: accumulate)
+            return
+        }
+        for channel in 0..<sum.channelCount {
+            let out = sum.samples(channel)
+            if let input = source.mappedChannel(channel) {
+                if accumulate {
                     for i in 0..<frames { out[i] += input[i] }
+                } else {
+                    out.update(from: input, count: frames)
                 }
+            } else if !accumulate {
+                out.update(repeating: 0, count: frames)
             }
-            return sum
         }
     }
 }

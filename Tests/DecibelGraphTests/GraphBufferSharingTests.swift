@@ -1,5 +1,6 @@
 import DecibelCore
 import DecibelGraph
+import Foundation
 import Testing
 
 /// The render plan lets nodes share output buffers once nothing reads them any more. These graphs keep
@@ -66,5 +67,73 @@ import Testing
         try engine.mainGroup.add(extra)  // a new plan, with new buffers
         out = try renderOffline(engine, frames: 512)
         #expect(out[1].enumerated().allSatisfy { $0.element == Float(1024 + $0.offset) + 1 })
+    }
+
+    @Test func manySourcesOfOneGroupRenderThroughOneBufferAndSumExactly() throws {
+        let engine = AudioEngine(channelCount: 2, maximumFrameCount: 256)
+        let addresses = OutputAddresses()
+        let sources = (0..<50).map { index in
+            BlockSource(channelCount: 2) { view, _ in
+                addresses.record(view.samples(0))
+                view.samples(0).update(repeating: Float(index) / 64, count: view.frameCount)
+                view.samples(1).update(repeating: -Float(index) / 32, count: view.frameCount)
+            }
+        }
+        try engine.edit { (e: inout GraphEditor) throws(AudioError) in
+            for source in sources { try e.add(source, to: engine.mainGroup) }
+        }
+        let total = Float((0..<50).reduce(0, +))
+        var out = try renderOffline(engine, frames: 600, block: 200)
+        #expect(out[0].allSatisfy { $0 == total / 64 } && out[1].allSatisfy { $0 == -total / 32 })
+        // Each source's output is added to the group's sum as soon as it renders, so the next source
+        // writes into the same buffer.
+        #expect(addresses.takeDistinct().count == 1)
+        // A tapped source keeps its buffer until the group has read it: the sources after it (in the order
+        // they were added) need one more.
+        let tapped = Collector()
+        let tap = try engine.installTap(on: sources[7], bufferSize: 100) { tapped.receive($0) }
+        out = try renderOffline(engine, frames: 600, block: 200)
+        #expect(out[0].allSatisfy { $0 == total / 64 } && out[1].allSatisfy { $0 == -total / 32 })
+        #expect(addresses.takeDistinct().count == 2)
+        try #require(waitUntil(seconds: 30) { tapped.frameCount >= 600 })
+        #expect(tapped.channels[0].prefix(600).allSatisfy { $0 == 7.0 / 64 })
+        try engine.removeTap(tap)
+    }
+
+    @Test func sourcesSummedAsTheyRenderKeepEachChannelsMapping() throws {
+        // Three channels: a mono source reaches all three, a stereo one the first two; `both` also feeds a
+        // gain in the same group, so the group reads it at its own step beside the early-summed ones.
+        let engine = AudioEngine(channelCount: 3, maximumFrameCount: 128)
+        let mono = constantSource([0.5])
+        let stereo = constantSource([0.25, -0.25])
+        let both = constantSource([1, 2, 4])
+        let gain = GainNode(channelCount: 3, volume: 0.5)
+        try engine.edit { (e: inout GraphEditor) throws(AudioError) in
+            try e.add(mono, to: engine.mainGroup)
+            try e.add(stereo, to: engine.mainGroup)
+            try e.add(both, to: engine.mainGroup)
+            try e.connect(both, to: gain)
+            try e.add(gain, to: engine.mainGroup)
+        }
+        let out = try renderOffline(engine, frames: 300, block: 100)
+        #expect(out[0].allSatisfy { $0 == 0.5 + 0.25 + 1 + 0.5 })
+        #expect(out[1].allSatisfy { $0 == 0.5 - 0.25 + 2 + 1 })
+        #expect(out[2].allSatisfy { $0 == 0.5 + 4 + 2 })
+    }
+}
+
+/// The addresses sources rendered their first channel into.
+private final class OutputAddresses: @unchecked Sendable {
+    private let lock = NSLock()
+    private var addresses: Set<UnsafeMutablePointer<Float>> = []
+
+    func record(_ address: UnsafeMutablePointer<Float>) { lock.withLock { _ = addresses.insert(address) } }
+
+    /// The distinct addresses recorded since the last call.
+    func takeDistinct() -> Set<UnsafeMutablePointer<Float>> {
+        lock.withLock {
+            defer { addresses = [] }
+            return addresses
+        }
     }
 }
