@@ -3,8 +3,9 @@
 #include <string.h>
 
 // glibc's memcpy is hard to beat on short runs, but from a few KB it switches to `rep movsb`, which on AMD EPYC
-// moved 4 KB at about two thirds the speed of AVX2 moves (ring-bench, block 1024). There, runs of 512 to 4096
-// samples (what decibel_copy.h's inline function hands to `decibel_copy_planes_mid`) are moved here in whole
+// moved 4 KB at about two thirds the speed of AVX2 moves (ring-bench, block 1024). There, mid-length runs
+// (DECIBEL_COPY_MID_SHORTEST to DECIBEL_COPY_MID_LONGEST samples, which decibel_copy.h's inline function hands to
+// `decibel_copy_planes_mid`) are moved here in whole
 // vectors, the last one overlapping the one before when the length is not a multiple (sources and destinations
 // never overlap). Elsewhere memcpy stays: on an Intel Xeon with AVX-512 it beat these moves at every length,
 // 1.3x at 1024 samples and 2x at 4096 (two planes written into a 32 KB ring and read back, alternating in one

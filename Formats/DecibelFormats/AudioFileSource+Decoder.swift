@@ -44,24 +44,35 @@ final class FileDecoderState: @unchecked Sendable {
         wake.signal()
     }
 
-    /// The decoder thread's buffers for rate conversion: a decoded chunk and the resampler's output for it.
-    struct ResamplingChunks: Sendable {
+    /// The decoder thread's rate conversion: the resampler, a decoded chunk and the resampler's output for it.
+    struct RateConversion: Sendable {
+        let resampler: Resampler
         let input: AudioBuffer
         let output: AudioBuffer
+
+        /// The same with a fresh resampler (soxr has no allocation-free reset, and this is not the render thread).
+        func renewed() throws(AudioError) -> RateConversion {
+            RateConversion(
+                resampler: try Resampler(
+                    inputRate: resampler.inputRate, outputRate: resampler.outputRate,
+                    channelCount: resampler.channelCount, maxInputFrames: resampler.maxInputFrames),
+                input: input, output: output)
+        }
     }
 
-    /// The decoder thread: keeps the ring full, resampling when the rates differ, and serves seeks. It
-    /// stays alive at the end of the file (a seek can restart it) until `stop()`.
-    func run(resampler initial: Resampler?, chunks: ResamplingChunks?) {
-        var resampler = initial
-        let need = chunks?.output.frameCapacity ?? file.chunkFrames
+    /// The decoder thread: keeps the ring full, resampling when the rates differ (`conversion`), and serves
+    /// seeks. It stays alive at the end of the file (a seek can restart it) until `stop()`.
+    func run(conversion initial: RateConversion?) {
+        var conversion = initial
+        let need = conversion?.output.frameCapacity ?? file.chunkFrames
         var pending = 0, offset = 0  // decoded input not yet consumed by the resampler
         var produced = 0, ended = false
         while !stopping.load(ordering: .acquiring) {
             let request = seekRequest.load(ordering: .acquiring)
             if request >= 0 {
                 do {
-                    try restart(at: request, resampler: &resampler)
+                    try restart(at: request)
+                    conversion = try conversion?.renewed()
                     ended = false
                 } catch {
                     failure.withLock { $0 = error }
@@ -78,7 +89,8 @@ final class FileDecoderState: @unchecked Sendable {
                 // Looping was switched on after the whole file was decoded: carry on from the start. With a
                 // resampler the tail was already flushed, so a fresh one starts (seamless without one).
                 do {
-                    try restart(at: 0, resampler: &resampler)
+                    try restart(at: 0)
+                    conversion = try conversion?.renewed()
                     ended = false
                 } catch {
                     failure.withLock { $0 = error }
@@ -101,20 +113,22 @@ final class FileDecoderState: @unchecked Sendable {
                 wake.wait(timeoutNanoseconds: announced ? 2_000_000 : nap)
                 continue
             }
-            guard let chunks, resampler != nil else {
+            guard var current = conversion else {
                 produced += decodeIntoRing(frames: need, ended: &ended)
                 if ended { finished.store(true, ordering: .releasing) }
                 continue
             }
-            let input = chunks.input, output = chunks.output
+            let input = current.input, output = current.output
             if pending == 0 {
                 do {
                     pending = try file.read(into: input.view(frames: input.frameCapacity))
                     if pending == 0 && looping.load(ordering: .relaxed) && file.frameCount > 0 {
                         // Seamless loop: carry on from the first frame through the same resampler, unless
                         // looping was switched on after it began flushing the tail: then a fresh one.
-                        if resampler?.isFlushing == true {
-                            try restart(at: 0, resampler: &resampler)
+                        if current.resampler.isFlushing {
+                            try restart(at: 0)
+                            current = try current.renewed()
+                            conversion = current
                         } else {
                             try file.seek(toFrame: 0)
                         }
@@ -127,17 +141,16 @@ final class FileDecoderState: @unchecked Sendable {
                 }
                 offset = 0
             }
-            if let resampler {
-                if pending == 0 {
-                    let drained = resampler.flush(into: output.view)
-                    produced += ring.write(output.view(frames: drained))
-                    if drained == 0 { ended = true }
-                } else {
-                    let result = resampler.process(input.view.slice(from: offset, count: pending), into: output.view)
-                    offset += result.consumed
-                    pending -= result.consumed
-                    produced += ring.write(output.view(frames: result.produced))
-                }
+            let resampler = current.resampler
+            if pending == 0 {
+                let drained = resampler.flush(into: output.view)
+                produced += ring.write(output.view(frames: drained))
+                if drained == 0 { ended = true }
+            } else {
+                let result = resampler.process(input.view.slice(from: offset, count: pending), into: output.view)
+                offset += result.consumed
+                pending -= result.consumed
+                produced += ring.write(output.view(frames: result.produced))
             }
             if ended { finished.store(true, ordering: .releasing) }
         }
@@ -166,15 +179,9 @@ final class FileDecoderState: @unchecked Sendable {
         }
     }
 
-    /// Decoder thread: moves the file to `frame` and starts a fresh converter (soxr has no
-    /// allocation-free reset, and this is not the render thread).
-    private func restart(at frame: Int, resampler: inout Resampler?) throws(AudioError) {
+    /// Decoder thread: moves the file to `frame`; the caller renews the rate conversion, if any.
+    private func restart(at frame: Int) throws(AudioError) {
         try file.seek(toFrame: frame)
-        if let current = resampler {
-            resampler = try Resampler(
-                inputRate: current.inputRate, outputRate: current.outputRate,
-                channelCount: current.channelCount, maxInputFrames: current.maxInputFrames)
-        }
         finished.store(false, ordering: .releasing)
     }
 }

@@ -70,15 +70,15 @@ public final class AudioFileSource: @unchecked Sendable {
         RealtimeSanitizer.prepare()
         // Chunk buffers only for rate conversion: without it the decoder writes straight into the ring.
         let channels = file.channelCount, chunkFrames = file.chunkFrames
-        let chunks = resampler.map { resampler in
-            FileDecoderState.ResamplingChunks(
-                input: AudioBuffer(channelCount: channels, frameCapacity: chunkFrames),
+        let conversion = resampler.map { resampler in
+            FileDecoderState.RateConversion(
+                resampler: resampler, input: AudioBuffer(channelCount: channels, frameCapacity: chunkFrames),
                 output: AudioBuffer(
                     channelCount: channels, frameCapacity: resampler.maxOutputFrames(forInput: chunkFrames)))
         }
         playhead.store(Int((Double(file.position) * rate / Double(file.sampleRate)).rounded()), ordering: .relaxed)
         thread = try AudioThread(name: "decibel-decoder") {
-            decoder.run(resampler: resampler, chunks: chunks)
+            decoder.run(conversion: conversion)
         }
     }
 

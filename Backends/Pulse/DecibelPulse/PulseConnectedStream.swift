@@ -95,18 +95,23 @@ final class PulseConnectedStream: @unchecked Sendable {
     /// Between the server's timing replies libpulse interpolates, and for a capture stream whose client has
     /// just read a fresh chunk the interpolated clock can fall behind what was read: the latency comes out
     /// "negative" (a null source at a 960-frame target read 437, 0, 438, 0, 432 frames 50 ms apart under
-    /// AddressSanitizer). That, or timing not known for a moment, keeps the last value measured. A monitor
-    /// source, always "ahead" of its sink, so never measured, reads 0: nothing is late.
+    /// AddressSanitizer). That keeps the last value measured, as does timing not known for a moment. A monitor
+    /// source, always "ahead" of its sink, so never measured, reads 0: nothing is late. On playback a negative
+    /// latency is an underrun (the server read past what was written): the buffer is empty, 0 is the answer.
     var latency: StreamLatency {
         connection.locked {
-            func frames(_ stream: OpaquePointer?, last: Int) -> Int {
+            func frames(_ stream: OpaquePointer?, last: Int, negative whenNegative: Int) -> Int {
                 guard let stream else { return 0 }
                 var usec: pa_usec_t = 0
                 var negative: Int32 = 0
-                guard api.pa_stream_get_latency(stream, &usec, &negative) == 0, negative == 0 else { return last }
+                guard api.pa_stream_get_latency(stream, &usec, &negative) == 0 else { return last }
+                guard negative == 0 else { return whenNegative }
                 return Int((Double(usec) / 1e6 * setup.format.sampleRate).rounded())
             }
-            measured = (frames(record, last: measured.input), frames(playback, last: measured.output))
+            measured = (
+                frames(record, last: measured.input, negative: measured.input),
+                frames(playback, last: measured.output, negative: 0)
+            )
             return StreamLatency(inputFrames: measured.input, outputFrames: measured.output)
         }
     }
