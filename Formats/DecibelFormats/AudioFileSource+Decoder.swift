@@ -71,8 +71,9 @@ final class FileDecoderState: @unchecked Sendable {
             let request = seekRequest.load(ordering: .acquiring)
             if request >= 0 {
                 do {
+                    let renewed = try conversion?.renewed()
                     try restart(at: request)
-                    conversion = try conversion?.renewed()
+                    conversion = renewed
                     ended = false
                 } catch {
                     failure.withLock { $0 = error }
@@ -89,8 +90,9 @@ final class FileDecoderState: @unchecked Sendable {
                 // Looping was switched on after the whole file was decoded: carry on from the start. With a
                 // resampler the tail was already flushed, so a fresh one starts (seamless without one).
                 do {
+                    let renewed = try conversion?.renewed()
                     try restart(at: 0)
-                    conversion = try conversion?.renewed()
+                    conversion = renewed
                     ended = false
                 } catch {
                     failure.withLock { $0 = error }
@@ -126,8 +128,9 @@ final class FileDecoderState: @unchecked Sendable {
                         // Seamless loop: carry on from the first frame through the same resampler, unless
                         // looping was switched on after it began flushing the tail: then a fresh one.
                         if current.resampler.isFlushing {
+                            let renewed = try current.renewed()
                             try restart(at: 0)
-                            current = try current.renewed()
+                            current = renewed
                             conversion = current
                         } else {
                             try file.seek(toFrame: 0)
@@ -179,7 +182,8 @@ final class FileDecoderState: @unchecked Sendable {
         }
     }
 
-    /// Decoder thread: moves the file to `frame`; the caller renews the rate conversion, if any.
+    /// Decoder thread: moves the file to `frame` and clears `finished`. A caller with a rate conversion renews it
+    /// first, so a failure to make the new resampler leaves the decoder as it was (finished, when it had).
     private func restart(at frame: Int) throws(AudioError) {
         try file.seek(toFrame: frame)
         finished.store(false, ordering: .releasing)

@@ -100,17 +100,36 @@ import Testing
         try engine.removeTap(tap)
     }
 
+    @Test func twoBusesOfAMixerEachSumTheirOwnSources() throws {
+        let engine = AudioEngine(channelCount: 2, maximumFrameCount: 256)
+        let mixer = MixerNode(inputCount: 2)
+        mixer.inputs[1].volume.set(0.5, rampDuration: 0)
+        let first = [constantSource([0.25, 1]), constantSource([0.5, 2])]
+        let second = [constantSource([4, 0.125]), constantSource([8, 0.0625])]
+        try engine.edit { (e: inout GraphEditor) throws(AudioError) in
+            // Interleaved, so the two buses' sums are both open while the sources render.
+            for index in 0..<2 {
+                try e.connect(first[index], to: mixer, bus: 0)
+                try e.connect(second[index], to: mixer, bus: 1)
+            }
+            try e.add(mixer, to: engine.mainGroup)
+        }
+        let out = try renderOffline(engine, frames: 600, block: 200)
+        #expect(out[0].allSatisfy { $0 == 0.75 + 0.5 * 12 } && out[1].allSatisfy { $0 == 3 + 0.5 * 0.1875 })
+    }
+
     @Test func sourcesSummedAsTheyRenderKeepEachChannelsMapping() throws {
-        // Three channels: a mono source reaches all three, a stereo one the first two; `both` also feeds a
-        // gain in the same group, so the group reads it at its own step beside the early-summed ones.
+        // Three channels: a stereo source, added first so it writes the sum, reaches the first two (the third
+        // is written silent), a mono one all three; `both` also feeds a gain in the same group, so the group
+        // reads it at its own step beside the early-summed ones.
         let engine = AudioEngine(channelCount: 3, maximumFrameCount: 128)
         let mono = constantSource([0.5])
         let stereo = constantSource([0.25, -0.25])
         let both = constantSource([1, 2, 4])
         let gain = GainNode(channelCount: 3, volume: 0.5)
         try engine.edit { (e: inout GraphEditor) throws(AudioError) in
-            try e.add(mono, to: engine.mainGroup)
             try e.add(stereo, to: engine.mainGroup)
+            try e.add(mono, to: engine.mainGroup)
             try e.add(both, to: engine.mainGroup)
             try e.connect(both, to: gain)
             try e.add(gain, to: engine.mainGroup)

@@ -95,8 +95,9 @@ final class PulseConnectedStream: @unchecked Sendable {
     /// Between the server's timing replies libpulse interpolates, and for a capture stream whose client has
     /// just read a fresh chunk the interpolated clock can fall behind what was read: the latency comes out
     /// "negative" (a null source at a 960-frame target read 437, 0, 438, 0, 432 frames 50 ms apart under
-    /// AddressSanitizer). That keeps the last value measured, as does timing not known for a moment. A monitor
-    /// source, always "ahead" of its sink, so never measured, reads 0: nothing is late. On playback a negative
+    /// AddressSanitizer). That keeps the last value measured (until the stream moves to another device), as does
+    /// timing not known for a moment. A monitor source, always "ahead" of its sink, reads 0: nothing is late. On
+    /// playback a negative
     /// latency is an underrun (the server read past what was written): the buffer is empty, 0 is the answer.
     var latency: StreamLatency {
         connection.locked {
@@ -273,6 +274,8 @@ final class PulseConnectedStream: @unchecked Sendable {
     }
 
     private func streamMoved(_ stream: OpaquePointer) {
+        // The last latency belongs to the old device (the mainloop thread holds the lock `latency` takes).
+        if stream == record { measured.input = 0 } else { measured.output = 0 }
         renderer.restartTimingUpdates()
         if let name = pulseString(api.pa_stream_get_device_name(stream)) { status.post(.deviceChanged(id: name)) }
     }
