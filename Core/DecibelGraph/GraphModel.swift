@@ -98,7 +98,7 @@ struct GraphModel {
         }
         let summedEarly = earlySummedSources(edges)
         let positions = Dictionary(uniqueKeysWithValues: sorted.enumerated().map { ($1, $0) })
-        /// The summing buffers early-summed sources have started, by bus.
+        // The summing buffers early-summed sources have started, by bus.
         var sums: [BusKey: AudioBuffer] = [:]
         var steps: [RenderPlan.Step] = []
         var buses: [RenderPlan.Bus] = []

@@ -97,8 +97,8 @@ final class PulseConnectedStream: @unchecked Sendable {
     /// "negative" (a null source at a 960-frame target read 437, 0, 438, 0, 432 frames 50 ms apart under
     /// AddressSanitizer). That keeps the last value measured (until the stream moves to another device), as does
     /// timing not known for a moment. A monitor source, always "ahead" of its sink, reads 0: nothing is late. On
-    /// playback a negative
-    /// latency is an underrun (the server read past what was written): the buffer is empty, 0 is the answer.
+    /// playback a negative latency is an underrun (the server read past what was written): the buffer is empty,
+    /// 0 is the answer.
     var latency: StreamLatency {
         connection.locked {
             func frames(_ stream: OpaquePointer?, last: Int, negative whenNegative: Int) -> Int {
