@@ -92,87 +92,9 @@ struct GraphModel {
             throw AudioError(
                 .invalidArgument, "that connection would make a cycle in the graph; a node cannot feed its own input")
         }
-        var busSources: [ObjectIdentifier: [(bus: Int, source: ObjectIdentifier)]] = [:]
-        for edge in edges where entries[edge.source] != nil && entries[edge.destination] != nil {
-            busSources[edge.destination, default: []].append((edge.bus, edge.source))
-        }
-        let summedEarly = earlySummedSources(edges)
-        let positions = Dictionary(uniqueKeysWithValues: sorted.enumerated().map { ($1, $0) })
-        // The summing buffers early-summed sources have started, by bus.
-        var sums: [BusKey: AudioBuffer] = [:]
-        var steps: [RenderPlan.Step] = []
-        var buses: [RenderPlan.Bus] = []
-        var sources: [RenderPlan.Source] = []
-        var taps: [GraphTap] = []
-        var retained: [AnyObject] = []
-        steps.reserveCapacity(sorted.count)
-        var pool = OutputBufferPool(
-            order: sorted, readers: busSources.mapValues { $0.filter { summedEarly[$0.source] == nil }.map(\.source) },
-            root: root,
-            maximumFrameCount: maximumFrameCount)
-        // The root renders straight into the device's output unless some node reads it.
-        var rootStep: Int?
-        let rootIsRead = busSources.values.contains { feeds in feeds.contains { $0.source == root } }
-        for (position, id) in sorted.enumerated() {
-            guard let entry = entries[id] else { continue }
-            if id == root && !rootIsRead { rootStep = steps.count }
-            retained.append(entry)
-            let node = entry.node
-            let busStart = buses.count
-            let feeds = busSources[id] ?? []
-            let output = pool.output(of: id, channels: node.channelCount, at: position)
-            var sumInto: AudioBuffer?
-            var startsSum = false
-            if let key = summedEarly[id], let destination = entries[key.destination],
-                let consumer = positions[key.destination]
-            {
-                startsSum = sums[key] == nil
-                let sum = sums[key] ?? pool.buffer(channels: destination.node.channelCount, until: consumer)
-                sums[key] = sum
-                sumInto = sum
-            }
-            for bus in 0..<node.inputBusCount {
-                let sourceStart = sources.count
-                for feed in feeds where feed.bus == bus && summedEarly[feed.source] == nil {
-                    if let source = pool.assigned[feed.source] {
-                        sources.append(
-                            RenderPlan.Source(pointers: source.channelPointers, channels: source.channelCount))
-                    }
-                }
-                let count = sources.count - sourceStart
-                let presum = sums[BusKey(destination: id, bus: bus)]
-                let sum = presum ?? (count > 1 ? pool.buffer(channels: node.channelCount, until: position) : nil)
-                buses.append(
-                    RenderPlan.Bus(
-                        sourceStart: sourceStart, sourceCount: count, sum: sum?.channelPointers,
-                        sumChannels: node.channelCount, presummed: presum != nil))
-            }
-            let nodeTaps = self.taps[id] ?? []
-            let renderNode = node as? RenderNode
-            let unfed = buses[busStart...].allSatisfy { $0.sourceCount == 0 && !$0.presummed }
-            let rendersSilence = id == root && !rootIsRead && nodeTaps.isEmpty && unfed && node is any SilenceKeeping
-            steps.append(
-                RenderPlan.Step(
-                    entry: .passUnretained(entry), renderNode: renderNode.map { .passUnretained($0) },
-                    output: output.channelPointers, channels: output.channelCount,
-                    busStart: busStart, busCount: node.inputBusCount, tapStart: taps.count, tapCount: nodeTaps.count,
-                    rendersSilence: rendersSilence, sum: sumInto?.channelPointers,
-                    sumChannels: sumInto?.channelCount ?? 0,
-                    startsSum: startsSum))
-            taps += nodeTaps
-            pool.finishStep(at: position)
-        }
-        retained += pool.buffers
-        var rootSource: RenderPlan.Source?
-        if let root, entries[root] != nil, let output = pool.assigned[root] {
-            rootSource = RenderPlan.Source(pointers: output.channelPointers, channels: output.channelCount)
-        }
-        return RenderPlan(
-            steps: steps, buses: buses, sources: sources, taps: taps, timingReceivers: timingReceivers,
-            root: rootSource, rootStep: rootStep,
-            maximumFrameCount: maximumFrameCount,
-            silence: AudioBuffer(channelCount: 1, frameCapacity: maximumFrameCount), retained: retained
-        )
+        var builder = RenderPlanBuilder(model: self, edges: edges, order: sorted, maximumFrameCount: maximumFrameCount)
+        for (position, id) in sorted.enumerated() { builder.addStep(id, at: position) }
+        return builder.finish()
     }
 
     /// Sources added into their bus's summing buffer right after their own step: each is read by that one

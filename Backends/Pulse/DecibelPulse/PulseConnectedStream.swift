@@ -101,17 +101,17 @@ final class PulseConnectedStream: @unchecked Sendable {
     /// 0 is the answer.
     var latency: StreamLatency {
         connection.locked {
-            func frames(_ stream: OpaquePointer?, last: Int, negative whenNegative: Int) -> Int {
+            func frames(_ stream: OpaquePointer?, last: Int, isPlayback: Bool) -> Int {
                 guard let stream else { return 0 }
                 var usec: pa_usec_t = 0
                 var negative: Int32 = 0
                 guard api.pa_stream_get_latency(stream, &usec, &negative) == 0 else { return last }
-                guard negative == 0 else { return whenNegative }
+                guard negative == 0 else { return isPlayback ? 0 : last }
                 return Int((Double(usec) / 1e6 * setup.format.sampleRate).rounded())
             }
             measured = (
-                frames(record, last: measured.input, negative: measured.input),
-                frames(playback, last: measured.output, negative: 0)
+                frames(record, last: measured.input, isPlayback: false),
+                frames(playback, last: measured.output, isPlayback: true)
             )
             return StreamLatency(inputFrames: measured.input, outputFrames: measured.output)
         }
