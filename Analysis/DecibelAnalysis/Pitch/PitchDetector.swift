@@ -1,3 +1,4 @@
+import CDecibelFFT
 import DecibelCore
 
 #if canImport(Glibc)
@@ -295,52 +296,40 @@ public final class PitchDetector {
             return m > 1e-12 ? 2 * Double(r[index]) / m : 0
         }
         var weight = fraction == 0.5 ? halfLagWeights : Self.interpolationWeights(fraction)
-        var values = SIMD16<Double>()
+        var values = SIMD16<Float>()
         if base >= 7 && base + 8 <= last {
-            values = Self.widen(UnsafeRawPointer(r + (base - 7)).loadUnaligned(as: SIMD16<Float>.self))
+            values = UnsafeRawPointer(r + (base - 7)).loadUnaligned(as: SIMD16<Float>.self)
         } else {
             for lane in 0..<16 {
                 let index = abs(base - 7 + lane)  // r is even: r(-τ) = r(τ)
-                if index <= last { values[lane] = Double(r[index]) } else { weight[lane] = 0 }
+                if index <= last { values[lane] = r[index] } else { weight[lane] = 0 }
             }
         }
-        var sum = Self.sum(values * weight)
-        let weights = Self.sum(weight)
-        sum /= weights  // unity gain at low frequencies whatever the fraction: a broad peak stays put
+        let sums = withUnsafeBytes(of: values) { values in
+            withUnsafeBytes(of: weight) { weight in
+                decibel_weighted_sum16(
+                    values.baseAddress!.assumingMemoryBound(to: Float.self),
+                    weight.baseAddress!.assumingMemoryBound(to: Float.self))
+            }
+        }
         let upper = min(windowSize / 2, base + 1)
         let m = overlapEnergy[min(base, windowSize / 2)] * (1 - fraction) + overlapEnergy[upper] * fraction
-        return m > 1e-12 ? 2 * sum / m : 0
+        // The weights' sum divides out (unity gain at low frequencies whatever the fraction: a broad peak stays
+        // put), in the one division with m.
+        return m > 1e-12 ? 2 * sums.weighted / (sums.weights * m) : 0
     }
 
     /// The 16 taps' weights for a point `fraction` past the 8th: x = fraction − tap for tap in −7…8; sinc(x) =
     /// ±sin(π·fraction) / (π·x), the sign alternating with the tap; a (1 − (x/9)²)² window. The sine is the same for
     /// every tap and cancels in sum / weights, so it is left out.
     /// Formed in Float (a third of the Double divisions' time), as precise as the Float lags they weigh.
-    private static func interpolationWeights(_ fraction: Double) -> SIMD16<Double> {
+    private static func interpolationWeights(_ fraction: Double) -> SIMD16<Float> {
         let taps = SIMD16<Float>(-7, -6, -5, -4, -3, -2, -1, 0, 1, 2, 3, 4, 5, 6, 7, 8)
         let signs = SIMD16<Float>(-1, 1, -1, 1, -1, 1, -1, 1, -1, 1, -1, 1, -1, 1, -1, 1)
         let x = SIMD16<Float>(repeating: Float(fraction)) - taps
         let edge = x * (1 / 9)
         let taper = 1 - edge * edge
-        return widen(signs * taper * taper / x)
-    }
-
-    /// Float lanes to Double, four at a time (the generic 16-lane conversion is not inlined).
-    @inline(__always)
-    private static func widen(_ lanes: SIMD16<Float>) -> SIMD16<Double> {
-        let low = SIMD8(lowHalf: SIMD4<Double>(lanes.lowHalf.lowHalf), highHalf: SIMD4<Double>(lanes.lowHalf.highHalf))
-        let high = SIMD8(
-            lowHalf: SIMD4<Double>(lanes.highHalf.lowHalf), highHalf: SIMD4<Double>(lanes.highHalf.highHalf))
-        return SIMD16(lowHalf: low, highHalf: high)
-    }
-
-    /// The lanes' sum as a tree (a lane-by-lane sum is a chain of 15 dependent additions).
-    @inline(__always)
-    private static func sum(_ lanes: SIMD16<Double>) -> Double {
-        let eight = lanes.lowHalf + lanes.highHalf
-        let four = eight.lowHalf + eight.highHalf
-        let two = four.lowHalf + four.highHalf
-        return two[0] + two[1]
+        return signs * taper * taper / x
     }
 
     /// The highest point of the NSDF within `radius` lags of `lag`, to within `tolerance` lags
