@@ -1,4 +1,5 @@
-// The 16-tap weighted sum of PitchDetector's interpolation between lags, in SSE2 (the x86-64 baseline).
+// PitchDetector's 16-tap interpolation between lags (its weights and weighted sums), in SSE2 (the x86-64
+// baseline), with a scalar fallback that gives the same bits.
 // Written for Decibel; MIT-licensed with the rest of the package.
 #ifndef DECIBEL_WEIGHTED_SUM_H
 #define DECIBEL_WEIGHTED_SUM_H
@@ -52,6 +53,36 @@ static inline decibel_weighted_sum decibel_weighted_sum16(const float *values, c
     decibel_weighted_sum result = {p[0] + p[1], w[0] + w[1]};
     return result;
 #endif
+}
+
+/// The 16 taps' weights for a point `fraction` (0 < fraction < 1) past the 8th: x = fraction − tap for tap in
+/// −7…8, ±1 / x (the sinc's sine, the same for every tap, cancels in the weighted mean) under a (1 − (x/9)²)²
+/// window, the sign alternating with the tap. In float: as precise as the float lags they weigh, and a third
+/// of double divisions' time.
+static inline void decibel_sinc_weights16(float fraction, float *weights) {
+#if defined(__SSE2__)
+    const __m128 one = _mm_set1_ps(1), ninth = _mm_set1_ps(1.0f / 9.0f), at = _mm_set1_ps(fraction);
+    const __m128 signs = _mm_setr_ps(-1, 1, -1, 1);
+    for (int quad = 0; quad < 4; quad++) {
+        float first = (float)(4 * quad - 7);
+        __m128 x = _mm_sub_ps(at, _mm_setr_ps(first, first + 1, first + 2, first + 3));
+        __m128 edge = _mm_mul_ps(x, ninth);
+        __m128 taper = _mm_sub_ps(one, _mm_mul_ps(edge, edge));
+        _mm_storeu_ps(weights + 4 * quad, _mm_div_ps(_mm_mul_ps(_mm_mul_ps(signs, taper), taper), x));
+    }
+#else
+    for (int tap = 0; tap < 16; tap++) {
+        float x = fraction - (float)(tap - 7), edge = x * (1.0f / 9.0f), taper = 1 - edge * edge;
+        weights[tap] = (tap % 2 ? 1.0f : -1.0f) * taper * taper / x;
+    }
+#endif
+}
+
+/// `decibel_weighted_sum16` of `values` with the weights for `fraction` (`decibel_sinc_weights16`).
+static inline decibel_weighted_sum decibel_sinc_sum16(const float *values, float fraction) {
+    float weights[16];
+    decibel_sinc_weights16(fraction, weights);
+    return decibel_weighted_sum16(values, weights);
 }
 
 #endif

@@ -295,22 +295,15 @@ public final class PitchDetector {
             let index = min(base, last), m = overlapEnergy[index]
             return m > 1e-12 ? 2 * Double(r[index]) / m : 0
         }
-        var weight = fraction == 0.5 ? halfLagWeights : Self.interpolationWeights(fraction)
-        var values = SIMD16<Float>()
+        let sums: decibel_weighted_sum
         if base >= 7 && base + 8 <= last {
-            values = UnsafeRawPointer(r + (base - 7)).loadUnaligned(as: SIMD16<Float>.self)
+            let values = r + (base - 7)
+            sums =
+                fraction == 0.5
+                ? withUnsafeBytes(of: halfLagWeights) { decibel_weighted_sum16(values, $0.floats) }
+                : decibel_sinc_sum16(values, Float(fraction))
         } else {
-            for lane in 0..<16 {
-                let index = abs(base - 7 + lane)  // r is even: r(-τ) = r(τ)
-                if index <= last { values[lane] = r[index] } else { weight[lane] = 0 }
-            }
-        }
-        let sums = withUnsafeBytes(of: values) { values in
-            withUnsafeBytes(of: weight) { weight in
-                decibel_weighted_sum16(
-                    values.baseAddress!.assumingMemoryBound(to: Float.self),
-                    weight.baseAddress!.assumingMemoryBound(to: Float.self))
-            }
+            sums = edgeSums(base: base, fraction: fraction)
         }
         let upper = min(windowSize / 2, base + 1)
         let m = overlapEnergy[min(base, windowSize / 2)] * (1 - fraction) + overlapEnergy[upper] * fraction
@@ -319,17 +312,27 @@ public final class PitchDetector {
         return m > 1e-12 ? 2 * sums.weighted / (sums.weights * m) : 0
     }
 
-    /// The 16 taps' weights for a point `fraction` past the 8th: x = fraction − tap for tap in −7…8; sinc(x) =
-    /// ±sin(π·fraction) / (π·x), the sign alternating with the tap; a (1 − (x/9)²)² window. The sine is the same for
-    /// every tap and cancels in sum / weights, so it is left out.
-    /// Formed in Float (a third of the Double divisions' time), as precise as the Float lags they weigh.
+    /// The interpolation's sums at `base + fraction` where its taps reach past either end of the lags: r is
+    /// even (r(−τ) = r(τ)) below lag 0, and taps beyond the last lag weigh nothing.
+    private func edgeSums(base: Int, fraction: Double) -> decibel_weighted_sum {
+        let r = autocorrelation.lags, last = windowSize / 2
+        var weights = Self.interpolationWeights(fraction), values = SIMD16<Float>()
+        for lane in 0..<16 {
+            let index = abs(base - 7 + lane)
+            if index <= last { values[lane] = r[index] } else { weights[lane] = 0 }
+        }
+        return withUnsafeBytes(of: values) { values in
+            withUnsafeBytes(of: weights) { decibel_weighted_sum16(values.floats, $0.floats) }
+        }
+    }
+
+    /// The 16 taps' weights for a point `fraction` past the 8th (`decibel_sinc_weights16`).
     private static func interpolationWeights(_ fraction: Double) -> SIMD16<Float> {
-        let taps = SIMD16<Float>(-7, -6, -5, -4, -3, -2, -1, 0, 1, 2, 3, 4, 5, 6, 7, 8)
-        let signs = SIMD16<Float>(-1, 1, -1, 1, -1, 1, -1, 1, -1, 1, -1, 1, -1, 1, -1, 1)
-        let x = SIMD16<Float>(repeating: Float(fraction)) - taps
-        let edge = x * (1 / 9)
-        let taper = 1 - edge * edge
-        return signs * taper * taper / x
+        var weights = SIMD16<Float>()
+        withUnsafeMutableBytes(of: &weights) {
+            decibel_sinc_weights16(Float(fraction), $0.baseAddress!.assumingMemoryBound(to: Float.self))
+        }
+        return weights
     }
 
     /// The highest point of the NSDF within `radius` lags of `lag`, to within `tolerance` lags
@@ -547,4 +550,9 @@ public final class PitchDetector {
         }
         return refined
     }
+}
+
+extension UnsafeRawBufferPointer {
+    /// The bytes of a `SIMD16<Float>` as its lanes, for C.
+    fileprivate var floats: UnsafePointer<Float> { baseAddress!.assumingMemoryBound(to: Float.self) }
 }
