@@ -92,7 +92,7 @@ struct GraphModel {
             throw AudioError(
                 .invalidArgument, "that connection would make a cycle in the graph; a node cannot feed its own input")
         }
-        var builder = RenderPlanBuilder(model: self, edges: edges, order: sorted, maximumFrameCount: maximumFrameCount)
+        var builder = RenderPlanBuilder(model: self, edges: edges, sorted: sorted, maximumFrameCount: maximumFrameCount)
         for (position, id) in sorted.enumerated() { builder.addStep(id, at: position) }
         return builder.finish()
     }

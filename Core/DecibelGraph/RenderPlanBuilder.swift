@@ -24,7 +24,7 @@ struct RenderPlanBuilder {
     private var rootStep: Int?
     private let maximumFrameCount: Int
 
-    init(model: GraphModel, edges: [GraphEdge], order: [ObjectIdentifier], maximumFrameCount: Int) {
+    init(model: GraphModel, edges: [GraphEdge], sorted: [ObjectIdentifier], maximumFrameCount: Int) {
         var feeds: [ObjectIdentifier: [(bus: Int, source: ObjectIdentifier)]] = [:]
         for edge in edges where model.entries[edge.source] != nil && model.entries[edge.destination] != nil {
             feeds[edge.destination, default: []].append((edge.bus, edge.source))
@@ -34,12 +34,12 @@ struct RenderPlanBuilder {
         self.maximumFrameCount = maximumFrameCount
         self.feeds = feeds
         self.summedEarly = summedEarly
-        positions = Dictionary(uniqueKeysWithValues: order.enumerated().map { ($1, $0) })
+        positions = Dictionary(uniqueKeysWithValues: sorted.enumerated().map { ($1, $0) })
         rootIsRead = feeds.values.contains { $0.contains { $0.source == model.root } }
         pool = OutputBufferPool(
-            order: order, readers: feeds.mapValues { $0.filter { summedEarly[$0.source] == nil }.map(\.source) },
+            order: sorted, readers: feeds.mapValues { $0.filter { summedEarly[$0.source] == nil }.map(\.source) },
             root: model.root, maximumFrameCount: maximumFrameCount)
-        steps.reserveCapacity(order.count)
+        steps.reserveCapacity(sorted.count)
     }
 
     /// Plans the step of the node `id`, the `position`th in dependency order.

@@ -291,8 +291,9 @@ public final class PitchDetector {
     private func nsdf(at lag: Double) -> Double {
         let base = Int(lag.rounded(.down)), fraction = lag - Double(base)
         let r = autocorrelation.lags, last = windowSize / 2
-        if fraction < 1e-9 {  // on a lag: no interpolation
-            let index = min(base, last), m = overlapEnergy[index]
+        // On a lag, or so near the next that the float weights cannot tell (one tap would divide by zero).
+        if fraction < 1e-9 || Float(fraction) == 1 {
+            let index = min(fraction < 0.5 ? base : base + 1, last), m = overlapEnergy[index]
             return m > 1e-12 ? 2 * Double(r[index]) / m : 0
         }
         let sums: decibel_weighted_sum
@@ -300,7 +301,7 @@ public final class PitchDetector {
             let values = r + (base - 7)
             sums =
                 fraction == 0.5
-                ? withUnsafeBytes(of: halfLagWeights) { decibel_weighted_sum16(values, $0.floats) }
+                ? halfLagWeights.withLanes { decibel_weighted_sum16(values, $0) }
                 : decibel_sinc_sum16(values, Float(fraction))
         } else {
             sums = edgeSums(base: base, fraction: fraction)
@@ -321,16 +322,14 @@ public final class PitchDetector {
             let index = abs(base - 7 + lane)
             if index <= last { values[lane] = r[index] } else { weights[lane] = 0 }
         }
-        return withUnsafeBytes(of: values) { values in
-            withUnsafeBytes(of: weights) { decibel_weighted_sum16(values.floats, $0.floats) }
-        }
+        return values.withLanes { values in weights.withLanes { decibel_weighted_sum16(values, $0) } }
     }
 
     /// The 16 taps' weights for a point `fraction` past the 8th (`decibel_sinc_weights16`).
     private static func interpolationWeights(_ fraction: Double) -> SIMD16<Float> {
         var weights = SIMD16<Float>()
-        withUnsafeMutableBytes(of: &weights) {
-            decibel_sinc_weights16(Float(fraction), $0.baseAddress!.assumingMemoryBound(to: Float.self))
+        withUnsafeMutablePointer(to: &weights) {
+            $0.withMemoryRebound(to: Float.self, capacity: 16) { decibel_sinc_weights16(Float(fraction), $0) }
         }
         return weights
     }
@@ -552,7 +551,9 @@ public final class PitchDetector {
     }
 }
 
-extension UnsafeRawBufferPointer {
-    /// The bytes of a `SIMD16<Float>` as its lanes, for C.
-    fileprivate var floats: UnsafePointer<Float> { baseAddress!.assumingMemoryBound(to: Float.self) }
+extension SIMD16<Float> {
+    /// Calls `body` with the lanes as 16 consecutive floats, for C.
+    fileprivate func withLanes(_ body: (UnsafePointer<Float>) -> decibel_weighted_sum) -> decibel_weighted_sum {
+        withUnsafePointer(to: self) { $0.withMemoryRebound(to: Float.self, capacity: 16, body) }
+    }
 }

@@ -1,8 +1,8 @@
 // PitchDetector's 16-tap interpolation between lags (its weights and weighted sums), in SSE2 (the x86-64
 // baseline), with a scalar fallback that gives the same bits.
 // Written for Decibel; MIT-licensed with the rest of the package.
-#ifndef DECIBEL_WEIGHTED_SUM_H
-#define DECIBEL_WEIGHTED_SUM_H
+#ifndef DECIBEL_LAG_INTERPOLATION_H
+#define DECIBEL_LAG_INTERPOLATION_H
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -16,8 +16,7 @@ typedef struct {
 
 /// The sums of 16 lanes in double (a float times a float is exact there), each as a tree: lane i plus
 /// lane i + 8, then i plus i + 4, then i plus i + 2, then the last pair; the same additions in the same
-/// order with or without SSE2, so both give the same bits. Over Swift's generic SIMD types the compiler left
-/// 18 scalar multiplies and 33 scalar additions.
+/// order with or without SSE2, so both give the same bits.
 static inline decibel_weighted_sum decibel_weighted_sum16(const float *values, const float *weights) {
 #if defined(__SSE2__)
     __m128d w[8], p[8];
@@ -72,7 +71,9 @@ static inline void decibel_sinc_weights16(float fraction, float *weights) {
     }
 #else
     for (int tap = 0; tap < 16; tap++) {
-        float x = fraction - (float)(tap - 7), edge = x * (1.0f / 9.0f), taper = 1 - edge * edge;
+        float x = fraction - (float)(tap - 7), edge = x * (1.0f / 9.0f);
+        float square = edge * edge;  // its own statement: `1 - edge * edge` may be fused into an FMA
+        float taper = 1 - square;
         weights[tap] = (tap % 2 ? 1.0f : -1.0f) * taper * taper / x;
     }
 #endif
